@@ -1,0 +1,49 @@
+import type { CompileOptions } from "./keyword";
+import { Lru } from "./lru";
+import { optionsKey } from "./options";
+import type { Result, Validator } from "./types";
+
+/** Compiled validators, or the failure of a schema that did not compile. */
+export type Compiled = Validator | Extract<Result, { ok: false }>;
+
+/** Distinct schemas kept compiled by `validate()` and `violation()`. */
+export const CACHE_SIZE = 1000;
+
+const byText = new Lru<string, Compiled>(CACHE_SIZE);
+const byObject = new WeakMap<object, Map<string, Compiled>>();
+
+/**
+ * Finds or builds the compiled form of `schema`. The same schema object hits
+ * a WeakMap (schemas are treated as immutable once validated); an equal
+ * schema parsed again, as gateways do on every call, hits a bounded map keyed
+ * by its JSON text, so it reuses the validator and memory stays flat.
+ */
+export function cachedCompile(schema: unknown, options: CompileOptions, build: () => Compiled): Compiled {
+  const key = optionsKey(options);
+  const isObject = typeof schema === "object" && schema !== null;
+  const perObject = isObject ? byObject.get(schema) : undefined;
+  const hit = perObject?.get(key);
+  if (hit !== undefined) return hit;
+
+  const text = jsonText(schema);
+  const textKey = text === undefined ? undefined : key + text;
+  let compiled = textKey === undefined ? undefined : byText.get(textKey);
+  if (compiled === undefined) {
+    compiled = build();
+    if (textKey !== undefined) byText.set(textKey, compiled);
+  }
+  if (isObject) {
+    if (perObject) perObject.set(key, compiled);
+    else byObject.set(schema, new Map([[key, compiled]]));
+  }
+  return compiled;
+}
+
+/** JSON text of a schema, or undefined when it has none (cycles, bigint, too deep). */
+function jsonText(schema: unknown): string | undefined {
+  try {
+    return JSON.stringify(schema);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Equality of JSON values for `enum` (SPEC §5): numbers by value (a bigint
+ * equals the number it denotes), strings by code units, arrays in order,
+ * objects by key set with key order ignored, booleans never equal to numbers.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const typeA = typeof a;
+  const typeB = typeof b;
+  if (typeA === "number" || typeA === "bigint") {
+    // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
+    return (typeB === "number" || typeB === "bigint") && (a as number) == (b as number);
+  }
+  if (typeA !== "object" || typeB !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const objectA = a as Record<string, unknown>;
+  const objectB = b as Record<string, unknown>;
+  const keys = Object.keys(objectA);
+  if (keys.length !== Object.keys(objectB).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(objectB, key) || !jsonEqual(objectA[key], objectB[key])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,114 @@
+import type { PathSegment } from "./paths";
+
+/**
+ * Containers may nest this deep in arguments and schemas (SPEC §4). Walks
+ * stop here, so no input can overflow the stack.
+ */
+export const MAX_DEPTH = 256;
+
+/** A plain object: prototype `Object.prototype` or `null` (SPEC §4). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The shape of a JSON value as a model reads it (SchemaGuard's words). */
+export function shapeOf(value: unknown): string {
+  if (value === null) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "object":
+      return "an object";
+    case "string":
+      return "a string";
+    case "number":
+    case "bigint":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    default:
+      return describeNonJson(value);
+  }
+}
+
+function describeNonJson(value: unknown): string {
+  switch (typeof value) {
+    case "undefined":
+      return "undefined";
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+    case "number":
+      return String(value);
+    default: {
+      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      return typeof name === "string" && name !== "" ? `a ${name}` : "an object with an unusual prototype";
+    }
+  }
+}
+
+export interface NonJson {
+  /** Where the value is, from the root given to findNonJson. */
+  path: PathSegment[];
+  /** "got undefined (not a JSON value)", "nests deeper than 256 levels". */
+  problem: string;
+}
+
+/**
+ * Finds the first value that is not JSON (SPEC §4), or a nesting deeper than
+ * `maxDepth`. The recursion is bounded by `maxDepth`, and the path is built
+ * only while unwinding from a failure.
+ */
+export function findNonJson(value: unknown, maxDepth = MAX_DEPTH): NonJson | null {
+  return walk(value, 0, maxDepth);
+}
+
+function walk(value: unknown, depth: number, maxDepth: number): NonJson | null {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "bigint":
+      return null;
+    case "number":
+      return Number.isFinite(value) ? null : notJson(value);
+    case "object":
+      if (value === null) return null;
+      if (depth >= maxDepth) return { path: [], problem: `nests deeper than ${maxDepth} levels` };
+      return Array.isArray(value) ? walkArray(value, depth, maxDepth) : walkObject(value, depth, maxDepth);
+    default:
+      return notJson(value);
+  }
+}
+
+function walkArray(array: unknown[], depth: number, maxDepth: number): NonJson | null {
+  for (let i = 0; i < array.length; i++) {
+    const item = array[i];
+    const found =
+      item === undefined
+        ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
+        : walk(item, depth + 1, maxDepth);
+    if (found) {
+      found.path.unshift(i);
+      return found;
+    }
+  }
+  return null;
+}
+
+function walkObject(object: object, depth: number, maxDepth: number): NonJson | null {
+  if (!isPlainObject(object)) return notJson(object);
+  for (const key of Object.keys(object)) {
+    const found = walk(object[key], depth + 1, maxDepth);
+    if (found) {
+      found.path.unshift(key);
+      return found;
+    }
+  }
+  return null;
+}
+
+function notJson(value: unknown): NonJson {
+  return { path: [], problem: `got ${describeNonJson(value)} (not a JSON value)` };
+}

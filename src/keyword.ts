@@ -1,0 +1,39 @@
+import type { PathSegment } from "./paths";
+import type { Check } from "./report";
+import type { ErrorKind } from "./types";
+
+export interface CompileOptions {
+  readonly lenientScalars: boolean;
+}
+
+/** What a keyword sees while its schema object is compiled. */
+export interface SchemaSite {
+  /** The schema object that holds the keyword. */
+  readonly schema: Readonly<Record<string, unknown>>;
+  readonly options: CompileOptions;
+  /** JSON Pointer of `segments` below this schema object. */
+  pointer(...segments: PathSegment[]): string;
+  /** Records a schema problem at `keyword` (and `segments` below it). */
+  problem(keyword: string, message: string, kind?: ErrorKind, ...segments: PathSegment[]): void;
+  /** Compiles the subschema found at `segments` below this schema object. */
+  subschema(value: unknown, ...segments: PathSegment[]): Check;
+}
+
+/**
+ * One keyword: its schema check and its validation side by side. `compile`
+ * reports a bad value through `site.problem` and returns the check to run,
+ * or null when the keyword asserts nothing.
+ */
+export interface Keyword {
+  readonly name: string;
+  compile(value: unknown, site: SchemaSite): Check | null;
+}
+
+/** Shared schema-value checks, with the wording of their problems. */
+export function isNonNegativeInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+export function isFiniteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}

@@ -1,0 +1,117 @@
+import { isPlainObject, shapeOf } from "../json-value";
+import type { Keyword, SchemaSite } from "../keyword";
+import { either, jsonTextHint, typeWord } from "../messages";
+import { toPointer } from "../paths";
+import type { Check, Report } from "../report";
+import type { Issue } from "../types";
+import { declaredTypes, matchesType } from "./type";
+
+/** How many of the closest branch's problems a composition message quotes. */
+const QUOTED_PROBLEMS = 3;
+
+function branches(name: "oneOf" | "anyOf", value: unknown, site: SchemaSite): Check[] | null {
+  if (!Array.isArray(value) || value.length === 0) {
+    site.problem(name, "must be a non-empty list of schemas");
+    return null;
+  }
+  return value.map((branch, i) => site.subschema(branch, name, i));
+}
+
+/** Runs every branch with its own issues; the report is left as it was. */
+function runBranches(checks: readonly Check[], value: unknown, report: Report): { ok: boolean; issues: Issue[] }[] {
+  return checks.map((check) => {
+    const mark = report.issues.length;
+    const ok = check(value, report);
+    return { ok, issues: report.issues.splice(mark) };
+  });
+}
+
+/**
+ * Why no branch matched, in one problem a model can act on: the shapes the
+ * branches accept when the value fits none of them, otherwise the closest
+ * branch (the fewest problems among those whose type fits) and its problems.
+ */
+function noMatchProblem(
+  types: (string[] | null)[],
+  runs: { issues: Issue[] }[],
+  value: unknown,
+  report: Report,
+): string {
+  const fits = types.map((names) => names === null || names.some((name) => matchesType(name, value)));
+  if (!fits.includes(true)) {
+    const names = (types as string[][]).flat();
+    return `expected ${either(names.map(typeWord))}, got ${shapeOf(value)}${jsonTextHint(value, names)}`;
+  }
+  let best = fits.indexOf(true);
+  runs.forEach((run, i) => {
+    if (fits[i] && run.issues.length < runs[best].issues.length) best = i;
+  });
+  const here = toPointer(report.path);
+  const quoted = runs[best].issues
+    .slice(0, QUOTED_PROBLEMS)
+    .map((issue) => (issue.instancePath === here ? issue.message.slice(issue.message.indexOf(": ") + 2) : issue.message));
+  const forms = runs.length === 1 ? "the allowed form" : `any of the ${runs.length} allowed forms`;
+  return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
+}
+
+function branchTypes(value: unknown): (string[] | null)[] {
+  return (value as unknown[]).map(declaredTypes);
+}
+
+export const oneOfKeyword: Keyword = {
+  name: "oneOf",
+  compile(value, site) {
+    if (Object.hasOwn(site.schema, "anyOf")) {
+      site.problem("oneOf", "oneOf and anyOf in the same schema object are not supported", "unsupported_capability");
+    }
+    const checks = branches("oneOf", value, site);
+    if (checks === null) return null;
+    const types = branchTypes(value);
+    const pointer = site.pointer("oneOf");
+    return (v, r) => {
+      if (r === null) {
+        let matched = 0;
+        for (const check of checks) if (check(v, null) && ++matched > 1) return false;
+        return matched === 1;
+      }
+      const runs = runBranches(checks, v, r);
+      const matched = runs.flatMap((run, i) => (run.ok ? [i + 1] : []));
+      if (matched.length === 1) return true;
+      if (matched.length === 0) return r.fail("oneOf", pointer, noMatchProblem(types, runs, v, r));
+      return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`);
+    };
+  },
+};
+
+export const anyOfKeyword: Keyword = {
+  name: "anyOf",
+  compile(value, site) {
+    const checks = branches("anyOf", value, site);
+    if (checks === null) return null;
+    const types = branchTypes(value);
+    const pointer = site.pointer("anyOf");
+    return (v, r) => {
+      if (r === null) return checks.some((check) => check(v, null));
+      const runs = runBranches(checks, v, r);
+      return runs.some((run) => run.ok) || r.fail("anyOf", pointer, noMatchProblem(types, runs, v, r));
+    };
+  },
+};
+
+export const notKeyword: Keyword = {
+  name: "not",
+  compile(value, site) {
+    if (!isPlainObject(value) && typeof value !== "boolean") {
+      site.problem("not", "must be a schema");
+      return null;
+    }
+    const check = site.subschema(value, "not");
+    const pointer = site.pointer("not");
+    return (v, r) => {
+      if (r === null) return !check(v, null);
+      // The branch's own problems are what makes `not` hold; they are dropped.
+      const [run] = runBranches([check], v, r);
+      return !run.ok || r.fail("not", pointer, "matches a form that is not allowed here");
+    };
+  },
+};

@@ -1,0 +1,37 @@
+import { findNonJson } from "../json-value";
+import { jsonEqual } from "../json-equal";
+import type { Keyword } from "../keyword";
+import { preview } from "../messages";
+import { toPointer } from "../paths";
+
+const MAX_LISTED_CHOICES = 10;
+
+function choicesText(choices: readonly unknown[]): string {
+  const listed = choices.slice(0, MAX_LISTED_CHOICES).map(preview).join(", ");
+  return choices.length > MAX_LISTED_CHOICES ? `${listed}, …` : listed;
+}
+
+export const enumKeyword: Keyword = {
+  name: "enum",
+  compile(value, site) {
+    if (!Array.isArray(value)) {
+      site.problem("enum", "must be a list of JSON values");
+      return null;
+    }
+    for (let i = 0; i < value.length; i++) {
+      const found = findNonJson(value[i]);
+      if (found) {
+        site.problem("enum", `must list only JSON values; choice ${i}${toPointer(found.path)} ${found.problem}`, "validation", i, ...found.path);
+        return null;
+      }
+    }
+    const choices = [...value];
+    const pointer = site.pointer("enum");
+    const problem = choices.length === 0 ? "no value is allowed here (the list of choices is empty)" : `must be one of ${choicesText(choices)}`;
+    // Strings, the common case, are looked up in a Set; anything else is
+    // compared with the SPEC §5 equality.
+    const strings = choices.every((choice) => typeof choice === "string") ? new Set(choices as string[]) : null;
+    const member = strings ? (v: unknown) => strings.has(v as string) : (v: unknown) => choices.some((choice) => jsonEqual(choice, v));
+    return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, `${problem}, got ${preview(v)}`));
+  },
+};

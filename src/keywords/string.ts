@@ -1,0 +1,47 @@
+import { hasAtLeastCodePoints } from "../code-points";
+import { isNonNegativeInteger, type Keyword } from "../keyword";
+import { count, preview } from "../messages";
+import { MATCH, NO_MATCH } from "../native";
+import { compilePattern, EngineLimit } from "../pattern";
+import { PatternError } from "../pattern-translate";
+
+export const minLengthKeyword: Keyword = {
+  name: "minLength",
+  compile(value, site) {
+    if (!isNonNegativeInteger(value)) {
+      site.problem("minLength", "must be a non-negative integer");
+      return null;
+    }
+    const pointer = site.pointer("minLength");
+    const bound = `must be at least ${count(value, "character")} long`;
+    return (v, r) => {
+      if (typeof v !== "string" || hasAtLeastCodePoints(v, value)) return true;
+      return r !== null && r.fail("minLength", pointer, `${bound}, got ${preview(v)}`);
+    };
+  },
+};
+
+export const patternKeyword: Keyword = {
+  name: "pattern",
+  compile(value, site) {
+    if (typeof value !== "string") {
+      site.problem("pattern", "must be a string");
+      return null;
+    }
+    const compiled = compilePattern(value);
+    if (compiled instanceof PatternError) {
+      site.problem("pattern", compiled.message, compiled.kind);
+      return null;
+    }
+    const pointer = site.pointer("pattern");
+    const limit = new EngineLimit(pointer, value);
+    const problem = `must match the pattern ${value}`;
+    return (v, r) => {
+      if (typeof v !== "string") return true;
+      const outcome = compiled.test(v);
+      if (outcome === MATCH) return true;
+      if (outcome !== NO_MATCH) throw limit;
+      return r !== null && r.fail("pattern", pointer, `${problem}, got ${preview(v)}`);
+    };
+  },
+};

@@ -1,0 +1,74 @@
+import { isPlainObject, shapeOf } from "../json-value";
+import type { Keyword } from "../keyword";
+import { either, jsonTextHint, preview, typeWord } from "../messages";
+import type { Check } from "../report";
+
+export const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean", "null"] as const;
+
+const PREDICATES: Record<string, (value: unknown) => boolean> = {
+  // Arguments are checked to be JSON first, so any non-array object is plain.
+  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+  array: (v) => Array.isArray(v),
+  string: (v) => typeof v === "string",
+  // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.
+  integer: (v) => Number.isInteger(v) || typeof v === "bigint",
+  number: (v) => typeof v === "number" || typeof v === "bigint",
+  boolean: (v) => typeof v === "boolean",
+  null: (v) => v === null,
+};
+
+export function matchesType(type: string, value: unknown): boolean {
+  return PREDICATES[type](value);
+}
+
+/** The type names of a valid `type` value, or null when it is missing or bad. */
+export function parseTypeNames(value: unknown): string[] | null {
+  const names = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(names) || names.length === 0) return null;
+  if (!names.every((name) => typeof name === "string" && Object.hasOwn(PREDICATES, name))) return null;
+  return new Set(names).size === names.length ? names : null;
+}
+
+/** "expected a list, got a string (...)" with the JSON-text hint where it applies. */
+export function typeProblem(types: readonly string[], value: unknown): string {
+  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint";
+  const detail = scalar ? ` (${preview(value)})` : "";
+  return `expected ${either(types.map(typeWord))}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
+}
+
+export const typeKeyword: Keyword = {
+  name: "type",
+  compile(value, site) {
+    const names = typeof value === "string" ? [value] : value;
+    if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === "string")) {
+      site.problem("type", "must be a type name or a non-empty list of type names");
+      return null;
+    }
+    if (new Set(names).size !== names.length) {
+      site.problem("type", "must not list a type name twice");
+      return null;
+    }
+    const unknown = names.filter((name) => !Object.hasOwn(PREDICATES, name));
+    if (unknown.length > 0) {
+      site.problem(
+        "type",
+        `type ${either(unknown.map((name) => JSON.stringify(name)))} is not supported (supported: ${TYPE_NAMES.join(", ")})`,
+        "unsupported_capability",
+      );
+      return null;
+    }
+    const predicates = names.map((name) => PREDICATES[name]);
+    const pointer = site.pointer("type");
+    const fail: Check = (v, r) => r !== null && r.fail("type", pointer, typeProblem(names, v));
+    if (predicates.length === 1) {
+      const [only] = predicates;
+      return (v, r) => only(v) || fail(v, r);
+    }
+    return (v, r) => predicates.some((predicate) => predicate(v)) || fail(v, r);
+  },
+};
+
+/** The `type` names of a subschema, when it is an object with a valid `type`. */
+export function declaredTypes(schema: unknown): string[] | null {
+  return isPlainObject(schema) ? parseTypeNames(schema.type) : null;
+}

@@ -1,0 +1,39 @@
+import { matchesType } from "./keywords/type";
+import type { Check } from "./report";
+
+/** Plain decimal text: optional minus, digits, optional fraction (SPEC §7). */
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const NO_MATCH = Symbol("no match");
+
+/**
+ * The value a scalar stands for under `lenientScalars` (SPEC §7), trying the
+ * value's own type first and then the schema's types in order.
+ */
+function denote(types: readonly string[], value: unknown): unknown {
+  if (types.some((type) => matchesType(type, value))) return value;
+  for (const type of types) {
+    if (typeof value === "string") {
+      if ((type === "integer" || type === "number") && DECIMAL.test(value)) {
+        const number = Number(value);
+        if (Number.isFinite(number) && (type === "number" || Number.isInteger(number))) return number;
+      } else if (type === "boolean" && (value === "true" || value === "false")) {
+        return value === "true";
+      }
+    } else if (type === "string" && (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")) {
+      // The JSON text of the number or boolean.
+      return String(value);
+    }
+  }
+  return NO_MATCH;
+}
+
+/**
+ * The node's `type` under lenientScalars: the other keywords then apply to
+ * the value the scalar denotes. The arguments themselves are never changed.
+ */
+export function lenientTypeGate(types: readonly string[], typeCheck: Check, rest: Check): Check {
+  return (value, report) => {
+    const denoted = denote(types, value);
+    return denoted === NO_MATCH ? typeCheck(value, report) : rest(denoted, report);
+  };
+}

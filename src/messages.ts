@@ -1,0 +1,85 @@
+import type { ErrorKind, Failure, Issue } from "./types";
+
+/** At most this many problems are spelled out in a message (SchemaGuard). */
+export const MAX_REPORTED = 5;
+
+const TYPE_WORDS: Record<string, string> = {
+  object: "an object",
+  array: "a list",
+  string: "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "a boolean",
+  null: "null",
+};
+
+/** "a string", "a list"... for a JSON Schema type name. */
+export function typeWord(type: string): string {
+  return TYPE_WORDS[type] ?? type;
+}
+
+/** "a", "a or b", "a, b or c". */
+export function either(words: readonly string[]): string {
+  const unique = [...new Set(words)];
+  if (unique.length <= 1) return unique[0] ?? "";
+  return `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
+}
+
+const PREVIEW_LENGTH = 60;
+
+/** A value as JSON text, shortened for a message. */
+export function preview(value: unknown): string {
+  const text = typeof value === "bigint" ? String(value) : JSON.stringify(value) ?? String(value);
+  return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
+}
+
+/** "1 item", "3 items". */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+const JSON_TEXT_LIMIT = 1 << 20;
+
+/**
+ * The most common model mistake: a list or object sent as JSON text. Returns
+ * the hint to add when `value` is a string that parses as the expected shape.
+ */
+export function jsonTextHint(value: unknown, expected: readonly string[]): string {
+  if (typeof value !== "string" || value.length > JSON_TEXT_LIMIT) return "";
+  const text = value.trim();
+  const wantsList = expected.includes("array") && text.startsWith("[");
+  const wantsObject = expected.includes("object") && text.startsWith("{");
+  if (!wantsList && !wantsObject) return "";
+  try {
+    JSON.parse(text);
+  } catch {
+    return "";
+  }
+  return `; send the ${wantsList ? "list" : "object"} itself, not JSON text`;
+}
+
+const PREFIX: Record<ErrorKind, string> = {
+  validation: "invalid arguments",
+  unsupported_capability: "unsupported schema",
+  execution_failure: "could not check the arguments",
+};
+
+/** The failure's kind: execution_failure over unsupported_capability over validation (SPEC §7). */
+function kindOf(issues: readonly Issue[]): ErrorKind {
+  if (issues.some((issue) => issue.kind === "execution_failure")) return "execution_failure";
+  if (issues.some((issue) => issue.kind === "unsupported_capability")) return "unsupported_capability";
+  return "validation";
+}
+
+/**
+ * Builds the failure result with its one-line message: the first problems by
+ * their readable paths, and how many more there were.
+ */
+export function failure(issues: Issue[], schemaProblems = false): Failure {
+  const kind = kindOf(issues);
+  const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
+  const shown = issues.slice(0, MAX_REPORTED).map((issue) => issue.message);
+  const more = issues.length - shown.length;
+  const tail = more > 0 ? ` (and ${count(more, "more problem")})` : "";
+  return { ok: false, kind, message: `${prefix}: ${shown.join("; ")}${tail}`, issues };
+}

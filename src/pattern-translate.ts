@@ -1,0 +1,314 @@
+import type { ErrorKind } from "./types";
+
+/**
+ * Parses an ECMAScript regular expression (`u` flag) within the portable
+ * subset of SPEC §6 and writes the PCRE2 source that gives the same answers
+ * when PCRE2's 32-bit library runs it in non-UTF mode over code points.
+ *
+ * Every literal is written as `\x{H}` (letters and digits as themselves), so
+ * nothing in the output depends on PCRE2's own escape or class rules.
+ */
+
+export class PatternError {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly message: string,
+  ) {}
+}
+
+/** PCRE2 refuses counted repeats above this. */
+export const MAX_REPEAT = 65_535;
+
+/**
+ * PCRE2 compiles a counted repeat of a group as that many copies of it, so
+ * nested counts multiply. A pattern whose expanded program would exceed this
+ * many units is refused instead of building a huge program.
+ */
+export const MAX_EXPANDED_SIZE = 100_000;
+
+const DOT = "[^\\x{A}\\x{D}\\x{2028}\\x{2029}]";
+const ANY = "[\\x{0}-\\x{10FFFF}]";
+const NOTHING = "[^\\x{0}-\\x{10FFFF}]";
+
+interface Piece {
+  source: string;
+  /** Units of compiled program; 1 for a single character. */
+  size: number;
+  /** True for one character (a literal, a class, `.`): repeats stay compact. */
+  single: boolean;
+}
+
+const code = (ch: string) => ch.codePointAt(0)!;
+const isAsciiPunctuation = (c: number) =>
+  (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
+const isAsciiLetterOrDigit = (c: number) =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
+
+function literal(c: number): string {
+  return isAsciiLetterOrDigit(c) ? String.fromCharCode(c) : `\\x{${c.toString(16).toUpperCase()}}`;
+}
+
+function describe(c: number): string {
+  return c >= 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** Translates `pattern`, or throws a PatternError. */
+export function translatePattern(pattern: string): string {
+  return new Translator(pattern).run();
+}
+
+class Translator {
+  private readonly cps: number[];
+  private i = 0;
+
+  constructor(private readonly pattern: string) {
+    // Iterating a string yields code points; a lone surrogate stays one item,
+    // exactly as the `u` flag reads the pattern.
+    this.cps = Array.from(pattern, code);
+  }
+
+  run(): string {
+    const piece = this.disjunction();
+    if (this.i < this.cps.length) throw this.malformed("unmatched ')'");
+    if (piece.size > MAX_EXPANDED_SIZE) {
+      throw new PatternError(
+        "unsupported_capability",
+        `pattern ${JSON.stringify(this.pattern)} expands to more than ${MAX_EXPANDED_SIZE} units once its counted repeats are expanded`,
+      );
+    }
+    return piece.source;
+  }
+
+  private peek(offset = 0): number | undefined {
+    return this.cps[this.i + offset];
+  }
+
+  private at(ch: string, offset = 0): boolean {
+    return this.cps[this.i + offset] === code(ch);
+  }
+
+  /** UTF-16 offset of the current position, for messages. */
+  private offset(): number {
+    let units = 0;
+    for (let k = 0; k < this.i && k < this.cps.length; k++) units += this.cps[k] > 0xffff ? 2 : 1;
+    return units;
+  }
+
+  private malformed(reason: string): PatternError {
+    return new PatternError(
+      "validation",
+      `pattern ${JSON.stringify(this.pattern)} is not a valid ECMAScript regular expression (u flag): ${reason} at offset ${this.offset()}`,
+    );
+  }
+
+  private unsupported(what: string): PatternError {
+    return new PatternError(
+      "unsupported_capability",
+      `pattern ${JSON.stringify(this.pattern)} uses ${what}, which is outside the portable pattern subset`,
+    );
+  }
+
+  private disjunction(): Piece {
+    const alternatives = [this.alternative()];
+    while (this.at("|")) {
+      this.i++;
+      alternatives.push(this.alternative());
+    }
+    if (alternatives.length === 1) return alternatives[0];
+    return {
+      source: alternatives.map((a) => a.source).join("|"),
+      size: alternatives.reduce((sum, a) => sum + a.size, 1),
+      single: false,
+    };
+  }
+
+  private alternative(): Piece {
+    let source = "";
+    let size = 0;
+    let count = 0;
+    while (this.i < this.cps.length && !this.at("|") && !this.at(")")) {
+      const term = this.term();
+      source += term.source;
+      size += term.size;
+      count++;
+    }
+    return { source, size, single: count === 1 && size === 1 };
+  }
+
+  private term(): Piece {
+    const c = this.peek()!;
+    if (c === code("^") || c === code("$")) {
+      this.i++;
+      if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
+      // `$` without the multiline flag is the end of input; PCRE2's `$` would
+      // also match before a final newline (SPEC §6).
+      return { source: c === code("^") ? "^" : "\\z", size: 1, single: false };
+    }
+    const atom = this.atom();
+    return this.quantified(atom);
+  }
+
+  private atom(): Piece {
+    const c = this.peek()!;
+    switch (String.fromCodePoint(c)) {
+      case "(":
+        return this.group();
+      case "[":
+        return this.characterClass();
+      case ".":
+        this.i++;
+        return { source: DOT, size: 1, single: true };
+      case "\\":
+        return { source: literal(this.escape(false)), size: 1, single: true };
+      case "*":
+      case "+":
+      case "?":
+        throw this.malformed("nothing to repeat");
+      case "{":
+        throw this.malformed(this.braceQuantifierAhead() ? "nothing to repeat" : "lone quantifier brackets");
+      case "}":
+        throw this.malformed("lone quantifier brackets");
+      case "]":
+        throw this.malformed("lone ']'");
+      default:
+        this.i++;
+        return { source: literal(c), size: 1, single: true };
+    }
+  }
+
+  private group(): Piece {
+    this.i++;
+    if (this.at("*")) throw this.unsupported("a PCRE verb '(*...)'");
+    if (this.at("?")) {
+      if (!this.at(":", 1)) throw this.unsupported(this.groupKind());
+      this.i += 2;
+    }
+    const inner = this.disjunction();
+    if (!this.at(")")) throw this.malformed("missing ')'");
+    this.i++;
+    // Every group is emitted non-capturing: captures are never read, and the
+    // subset has no backreferences.
+    return { source: `(?:${inner.source})`, size: inner.size + 1, single: false };
+  }
+
+  private groupKind(): string {
+    const next = this.peek(1);
+    if (next === code("=") || next === code("!")) return "a lookahead '(?=' / '(?!'";
+    if (next === code("<")) {
+      const after = this.peek(2);
+      return after === code("=") || after === code("!") ? "a lookbehind '(?<=' / '(?<!'" : "a named group '(?<name>'";
+    }
+    return "a '(?...)' group other than '(?:'";
+  }
+
+  private quantifierAhead(): boolean {
+    const c = this.peek();
+    return c === code("*") || c === code("+") || c === code("?") || (c === code("{") && this.braceQuantifierAhead() !== null);
+  }
+
+  /** Matches `{n}`, `{n,}` or `{n,m}` at the current position without consuming it. */
+  private braceQuantifierAhead(): { min: bigint; max: bigint | null; length: number } | null {
+    let k = this.i + 1;
+    const digits = (): string => {
+      let s = "";
+      while (isDigit(this.cps[k])) s += String.fromCharCode(this.cps[k++]);
+      return s;
+    };
+    const min = digits();
+    if (min === "") return null;
+    let max: string | null = min;
+    if (this.cps[k] === code(",")) {
+      k++;
+      max = digits();
+      if (max === "") max = null;
+    }
+    if (this.cps[k] !== code("}")) return null;
+    return { min: BigInt(min), max: max === null ? null : BigInt(max), length: k + 1 - this.i };
+  }
+
+  private quantified(atom: Piece): Piece {
+    const c = this.peek();
+    let min: bigint;
+    let max: bigint | null;
+    let text: string;
+    if (c === code("*") || c === code("+") || c === code("?")) {
+      text = String.fromCharCode(c);
+      min = c === code("+") ? 1n : 0n;
+      max = c === code("?") ? 1n : null;
+      this.i++;
+    } else if (c === code("{")) {
+      const brace = this.braceQuantifierAhead();
+      if (!brace) throw this.malformed("incomplete quantifier");
+      ({ min, max } = brace);
+      if (max !== null && max < min) throw this.malformed("numbers out of order in {} quantifier");
+      if ((max ?? min) > BigInt(MAX_REPEAT)) throw this.unsupported(`a repeat count above ${MAX_REPEAT}`);
+      text = max === min ? `{${min}}` : `{${min},${max ?? ""}}`;
+      this.i += brace.length;
+    } else {
+      return atom;
+    }
+    if (this.at("?")) {
+      text += "?";
+      this.i++;
+    } else if (this.at("+")) {
+      throw this.unsupported("a possessive quantifier");
+    }
+    if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
+    const copies = Number(max ?? min + 1n) || 1;
+    const size = atom.single ? 2 : atom.size * copies + 1;
+    return { source: atom.source + text, size, single: false };
+  }
+
+  /** Reads `\x` at the current position and returns the code point it stands for. */
+  private escape(inClass: boolean): number {
+    this.i++;
+    const c = this.peek();
+    if (c === undefined) throw this.malformed("\\ at end of pattern");
+    this.i++;
+    if (isAsciiPunctuation(c)) return c;
+    if (isAsciiLetterOrDigit(c)) {
+      throw this.unsupported(`the escape '\\${String.fromCharCode(c)}'${inClass ? " in a class" : ""} (letter and digit escapes)`);
+    }
+    this.i--;
+    throw this.malformed(`invalid escape of ${describe(c)}`);
+  }
+
+  private characterClass(): Piece {
+    this.i++;
+    const negated = this.at("^");
+    if (negated) this.i++;
+    const ranges: string[] = [];
+    while (!this.at("]")) {
+      if (this.i >= this.cps.length) throw this.malformed("missing ']'");
+      const from = this.classAtom();
+      if (this.at("-") && this.peek(1) !== undefined && !this.at("]", 1)) {
+        this.i++;
+        const to = this.classAtom();
+        if (to < from) throw this.malformed("range out of order in character class");
+        ranges.push(`${literal(from)}-${literal(to)}`);
+      } else {
+        ranges.push(literal(from));
+      }
+    }
+    this.i++;
+    let source: string;
+    if (ranges.length === 0) source = negated ? ANY : NOTHING;
+    else source = `[${negated ? "^" : ""}${ranges.join("")}]`;
+    return { source, size: 1, single: true };
+  }
+
+  private classAtom(): number {
+    const c = this.peek()!;
+    if (c === code("\\")) return this.escape(true);
+    if (c === code("[") && this.at(":", 1) && this.posixClassAhead()) throw this.unsupported("a POSIX class '[:name:]'");
+    this.i++;
+    return c;
+  }
+
+  private posixClassAhead(): boolean {
+    let k = this.i + 2;
+    while (k < this.cps.length && ((this.cps[k] >= 0x61 && this.cps[k] <= 0x7a) || (this.cps[k] >= 0x41 && this.cps[k] <= 0x5a))) k++;
+    return k > this.i + 2 && this.cps[k] === code(":") && this.cps[k + 1] === code("]");
+  }
+}

@@ -1,0 +1,56 @@
+import { compilePcre2, type CompiledPattern } from "./native";
+import { Lru } from "./lru";
+import { PatternError, translatePattern } from "./pattern-translate";
+
+/** Longest accepted pattern, in UTF-8 bytes (SPEC §6). */
+export const MAX_PATTERN_BYTES = 1024;
+
+/** Distinct patterns kept compiled; catalogs repeat the same few patterns. */
+const CACHE_SIZE = 2048;
+const cache = new Lru<string, CompiledPattern | PatternError>(CACHE_SIZE);
+
+/**
+ * Thrown while validating when PCRE2 runs out of its fixed work limit (or
+ * another engine resource). It aborts the whole validation, so it is never
+ * read as "this branch did not match" (SPEC §2).
+ */
+export class EngineLimit {
+  constructor(
+    readonly schemaPath: string,
+    readonly pattern: string,
+  ) {}
+}
+
+/** Compiles a schema `pattern`, or says why it is refused. */
+export function compilePattern(pattern: string): CompiledPattern | PatternError {
+  let compiled = cache.get(pattern);
+  if (compiled === undefined) {
+    compiled = build(pattern);
+    cache.set(pattern, compiled);
+  }
+  return compiled;
+}
+
+function build(pattern: string): CompiledPattern | PatternError {
+  const bytes = Buffer.byteLength(pattern, "utf8");
+  if (bytes > MAX_PATTERN_BYTES) {
+    return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
+  }
+  let source: string;
+  try {
+    source = translatePattern(pattern);
+  } catch (error) {
+    if (error instanceof PatternError) return error;
+    throw error;
+  }
+  const compiled = compilePcre2(source);
+  if ("error" in compiled) {
+    // Valid ECMAScript inside the subset that PCRE2 still cannot compile
+    // (nesting too deep, program too large): refused, never approximated.
+    return new PatternError(
+      "unsupported_capability",
+      `pattern ${JSON.stringify(pattern)} cannot be compiled by the regex engine: ${compiled.error}`,
+    );
+  }
+  return compiled;
+}

@@ -1,0 +1,33 @@
+/** The three kinds of failure (SPEC §2). */
+export type ErrorKind = "validation" | "unsupported_capability" | "execution_failure";
+
+/** One problem, located in the arguments and in the schema (SPEC §7). */
+export interface Issue {
+  kind: ErrorKind;
+  /** JSON Pointer into the arguments ("" for schema problems). */
+  instancePath: string;
+  /** JSON Pointer into the schema. */
+  schemaPath: string;
+  keyword: string;
+  /** One line a model can act on. */
+  message: string;
+}
+
+export type Result =
+  | { ok: true }
+  | { ok: false; kind: ErrorKind; message: string; issues: Issue[] };
+
+export type Failure = Extract<Result, { ok: false }>;
+
+export interface Options {
+  /**
+   * Accept the plain string form of an integer, number or boolean, and a
+   * number or boolean where a string is asked for (SPEC §7). Off by default.
+   */
+  lenientScalars?: boolean;
+}
+
+export interface Validator {
+  /** Checks one call's arguments. Never throws. */
+  validate(args: unknown): Result;
+}

@@ -1,0 +1,67 @@
+import { findNonJson } from "./json-value";
+import { failure } from "./messages";
+import { readablePath, toPointer } from "./paths";
+import { EngineLimit } from "./pattern";
+import { Report, type Check } from "./report";
+import type { Issue, Result, Validator } from "./types";
+
+const VALID: Result = Object.freeze({ ok: true });
+
+/**
+ * A compiled tool schema. Validating never looks at the schema again: it
+ * checks that the arguments are JSON, runs the compiled check without a
+ * report, and only when that fails runs it again to collect the issues.
+ */
+export class CompiledValidator implements Validator {
+  constructor(private readonly check: Check) {}
+
+  validate(args: unknown): Result {
+    try {
+      const nonJson = findNonJson(args);
+      if (nonJson) {
+        return failure([
+          {
+            kind: "validation",
+            instancePath: toPointer(nonJson.path),
+            schemaPath: "",
+            keyword: "type",
+            message: `${readablePath(nonJson.path)}: ${nonJson.problem}`,
+          },
+        ]);
+      }
+      if (this.check(args, null)) return VALID;
+    } catch (error) {
+      if (!(error instanceof EngineLimit)) return unreadable(error);
+    }
+    return this.explain(args);
+  }
+
+  private explain(args: unknown): Result {
+    const report = new Report();
+    try {
+      this.check(args, report);
+    } catch (error) {
+      if (!(error instanceof EngineLimit)) return unreadable(error);
+      return failure([limitIssue(error, report)]);
+    }
+    return failure(report.issues);
+  }
+}
+
+function limitIssue(limit: EngineLimit, report: Report): Issue {
+  return {
+    kind: "execution_failure",
+    instancePath: toPointer(report.path),
+    schemaPath: limit.schemaPath,
+    keyword: "pattern",
+    message: `${readablePath(report.path)}: checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`,
+  };
+}
+
+/** A getter or proxy in the arguments threw while being read. */
+function unreadable(error: unknown): Result {
+  const reason = error instanceof Error ? error.message : String(error);
+  return failure([
+    { kind: "validation", instancePath: "", schemaPath: "", keyword: "type", message: `arguments: could not be read (${reason})` },
+  ]);
+}
