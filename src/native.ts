@@ -22,10 +22,11 @@ function load(): Addon {
   try {
     return require("node-gyp-build")(root) as Addon;
   } catch (err) {
-    const cause = err instanceof Error ? err.message : String(err);
+    const cause = (err instanceof Error ? err.message : String(err)).trim();
     throw new Error(
       `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} ` +
-        `(Node.js ${process.version}, ABI ${process.versions.modules}): ${cause}. ` +
+        `(Node.js ${process.version}, ABI ${process.versions.modules}).\n` +
+        `Cause: ${cause}\n` +
         "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain, Python and " +
         "libpcre2-dev (Debian/Ubuntu) / pcre2-devel (Fedora) / pcre2 (Homebrew) installed.",
       { cause: err },

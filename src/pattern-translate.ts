@@ -255,6 +255,10 @@ class Translator {
       throw this.unsupported("a possessive quantifier");
     }
     if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
+    // `x{0}` matches the empty string whatever x is. PCRE2 10.42 mis-reads a
+    // `^` inside a skipped group as anchoring the whole pattern, so the atom
+    // is left out instead of emitted with a zero count.
+    if (max === 0n) return { source: "", size: 0, single: false };
     const copies = Number(max ?? min + 1n) || 1;
     const size = atom.single ? 2 : atom.size * copies + 1;
     return { source: atom.source + text, size, single: false };

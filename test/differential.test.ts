@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { LIMIT, MATCH, NO_MATCH } from "../src/native";
+import { compilePattern } from "../src/pattern";
+import { PatternError } from "../src/pattern-translate";
+import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
+import { randomPattern, randomSubject } from "./support/pattern-generator";
+import { Random, testSeed } from "./support/random";
+
+/**
+ * SPEC §6: for every accepted pattern and every string, the answer equals
+ * `new RegExp(pattern, "u").test(string)`. V8 is the oracle here only.
+ */
+const PATTERNS = 2_500;
+const SUBJECTS_PER_PATTERN = 8;
+
+function describeCase(seed: number, pattern: string, subject?: string): string {
+  const shown = subject === undefined ? "" : `, subject ${JSON.stringify(subject)}`;
+  return `seed ${seed}: pattern ${JSON.stringify(pattern)}${shown} (replay with TEST_SEED=${seed})`;
+}
+
+describe("patterns agree with ECMAScript's u flag", () => {
+  it(`on ${PATTERNS * SUBJECTS_PER_PATTERN} random (pattern, subject) pairs inside the subset`, () => {
+    const seed = testSeed(20261129);
+    const random = new Random(seed);
+    let pairs = 0;
+    let limits = 0;
+    for (let p = 0; p < PATTERNS; p++) {
+      const pattern = randomPattern(random);
+      const compiled = compilePattern(pattern);
+      if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
+      for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
+        const subject = randomSubject(random, pattern);
+        const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
+        const actual = compiled.test(subject);
+        pairs++;
+        // The one allowed difference (SPEC §6): PCRE2's work is bounded. Some
+        // random patterns nest empty-matching loops that really do explode.
+        if (actual === LIMIT) {
+          limits++;
+          continue;
+        }
+        if (actual !== expected) throw new Error(`PCRE2 said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
+      }
+    }
+    expect(pairs).toBe(PATTERNS * SUBJECTS_PER_PATTERN);
+    expect(limits).toBeLessThan(pairs / 1000);
+  });
+
+  it("accept, refuse or call malformed exactly as the grammar says, on random pattern text", () => {
+    const seed = testSeed(7);
+    const random = new Random(seed);
+    const alphabet = ["a", "b", "(", ")", "[", "]", "{", "}", "|", "*", "+", "?", "^", "$", ".", "\\", "-", ",", "1", "0", ":", "<", "=", "!", "😀", "d", " ", "_", "/"];
+    let accepted = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const pattern = Array.from({ length: random.int(0, 8) }, () => random.pick(alphabet)).join("");
+      const compiled = compilePattern(pattern);
+      let v8: RegExp | null = null;
+      try {
+        v8 = new RegExp(toEcmaScript(pattern), "u");
+      } catch {
+        v8 = null;
+      }
+      if (!(compiled instanceof PatternError)) {
+        if (v8 === null) throw new Error(`accepted a pattern V8 refuses: ${describeCase(seed, pattern)}`);
+        const subject = randomSubject(random, pattern);
+        if (compiled.test(subject) !== (v8.test(subject) ? MATCH : NO_MATCH)) {
+          throw new Error(`answers differ: ${describeCase(seed, pattern, subject)}`);
+        }
+        accepted++;
+      } else if (compiled.kind === "validation" && v8 !== null) {
+        throw new Error(`called malformed a pattern V8 accepts: ${describeCase(seed, pattern)}: ${compiled.message}`);
+      }
+    }
+    expect(accepted).toBeGreaterThan(1_000);
+  });
+});
