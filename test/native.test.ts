@@ -108,8 +108,8 @@ describe("test", () => {
   });
 
   it("returns LIMIT when a repeated group outgrows the JIT stack or the depth limit", () => {
-    expect(test("^(?:a|b)*$", "a".repeat(20_000))).toBe(MATCH);
-    expect(test("^(?:a|b)*$", "a".repeat(100_000))).toBe(LIMIT);
+    expect(test("^(?:a|b)*$", "a".repeat(300_000))).toBe(MATCH);
+    expect(test("^(?:a|b)*$", "a".repeat(1_000_000))).toBe(LIMIT);
     expect(test("(*NO_JIT)^(?:a|b)*$", "a".repeat(20_000))).toBe(MATCH);
     expect(test("(*NO_JIT)^(?:a|b)*$", "a".repeat(100_000))).toBe(LIMIT);
   });
