@@ -17,8 +17,19 @@ export const patternEngine = engine;
 const VALID: Result = Object.freeze({ ok: true });
 
 function build(schema: unknown, options: CompileOptions): Compiled {
-  const { check, issues } = compileSchema(schema, options);
+  const { check, issues } = checkSchema(schema, options);
   return check === null ? failure(issues, true) : new CompiledValidator(check);
+}
+
+/** compileSchema, for a schema that may be a proxy or hold getters that throw. */
+function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeof compileSchema> {
+  try {
+    return compileSchema(schema, options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `#: the schema could not be read (${reason})`;
+    return { check: null, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }] };
+  }
 }
 
 function optionsFailure(reason: string): Failure {
@@ -30,7 +41,7 @@ function optionsFailure(reason: string): Failure {
 export function validateSchema(schema: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const { issues } = compileSchema(schema, read);
+  const { issues } = checkSchema(schema, read);
   return issues.length === 0 ? VALID : failure(issues, true);
 }
 
