@@ -33,6 +33,11 @@ export function preview(value: unknown): string {
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
 }
 
+/** A pattern as written, with control and line-separator characters escaped so the message stays one line. */
+export function showPattern(pattern: string): string {
+  return pattern.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** "1 item", "3 items". */
 export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;

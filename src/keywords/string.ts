@@ -1,6 +1,6 @@
 import { hasAtLeastCodePoints } from "../code-points";
 import { isNonNegativeInteger, type Keyword } from "../keyword";
-import { count, preview } from "../messages";
+import { count, preview, showPattern } from "../messages";
 import { MATCH, NO_MATCH } from "../native";
 import { compilePattern, EngineLimit } from "../pattern";
 import { PatternError } from "../pattern-translate";
@@ -34,8 +34,8 @@ export const patternKeyword: Keyword = {
       return null;
     }
     const pointer = site.pointer("pattern");
-    const limit = new EngineLimit(pointer, value);
-    const problem = `must match the pattern ${value}`;
+    const limit = new EngineLimit(pointer, showPattern(value));
+    const problem = `must match the pattern ${showPattern(value)}`;
     return (v, r) => {
       if (typeof v !== "string") return true;
       const outcome = compiled.test(v);
