@@ -18,8 +18,4 @@ export class Lru<K, V> {
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
