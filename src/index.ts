@@ -8,7 +8,7 @@ import { SchemaError } from "./schema-error";
 import type { Failure, Options, Result, Validator } from "./types";
 import { CompiledValidator } from "./validator";
 
-export type { ErrorKind, Issue, Options, Result, Validator } from "./types";
+export type { ErrorKind, Issue, Options, Profile, Result, Validator } from "./types";
 export { SchemaError } from "./schema-error";
 
 /** The regex engine: PCRE2's version, the fixed work limit per match, whether JIT is used. */

@@ -1,9 +1,10 @@
 import type { PathSegment } from "./paths";
 import type { Check } from "./report";
-import type { ErrorKind } from "./types";
+import type { ErrorKind, Profile } from "./types";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
+  readonly profile: Profile;
 }
 
 /** What a keyword sees while its schema object is compiled. */

@@ -19,7 +19,12 @@ export type Result =
 
 export type Failure = Extract<Result, { ok: false }>;
 
+/** "core": the keyword table of SPEC §3 (the default). "extended": SPEC §9 as well. */
+export type Profile = "core" | "extended";
+
 export interface Options {
+  /** Which keyword table to enforce; "core" when omitted (SPEC §9). */
+  profile?: Profile;
   /**
    * Accept the plain string form of an integer, number or boolean, and a
    * number or boolean where a string is asked for (SPEC §7). Off by default.
