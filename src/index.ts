@@ -10,6 +10,8 @@ import { CompiledValidator } from "./validator";
 
 export type { ErrorKind, Issue, Options, Profile, Result, Validator } from "./types";
 export { SchemaError } from "./schema-error";
+export { Catalog } from "./catalog";
+export type { PublishMode, PublishOptions, PublishResult, ToolFailure } from "./catalog";
 
 /** The regex engine: PCRE2's version, the fixed work limit per match, whether JIT is used. */
 export const patternEngine = engine;
