@@ -12,6 +12,8 @@ export type { ErrorKind, Issue, Options, Profile, Result, Validator } from "./ty
 export { SchemaError } from "./schema-error";
 export { Catalog } from "./catalog";
 export type { PublishMode, PublishOptions, PublishResult, ToolFailure } from "./catalog";
+export { guardClient, guardToolHandler } from "./mcp";
+export type { CallToolParams, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./mcp";
 
 /** The regex engine: PCRE2's version, the fixed work limit per match, whether JIT is used. */
 export const patternEngine = engine;

@@ -1,0 +1,132 @@
+import { Catalog } from "./catalog";
+import type { Options, Result } from "./types";
+
+// The MCP SDK is an optional peer: this file names its shapes structurally,
+// so the package loads, and its declarations compile, without the SDK.
+
+/** The `params` of an MCP `tools/call` request. */
+export interface CallToolParams {
+  name: string;
+  arguments?: Record<string, unknown>;
+}
+
+/** The tool result that refuses a call: the model-facing message as text. */
+export interface RefusedToolResult {
+  content: [{ type: "text"; text: string }];
+  isError: true;
+}
+
+/** What the client guard uses of the SDK's `Client`. */
+export interface McpClient {
+  listTools(params?: { cursor?: string }): Promise<{ tools: unknown[]; nextCursor?: string }>;
+  callTool(params: CallToolParams, ...rest: unknown[]): Promise<unknown>;
+  setNotificationHandler(schema: unknown, handler: (notification: unknown) => void | Promise<void>): void;
+}
+
+/** What the guarded `callTool` resolves to: the server's answer, or the refusal. */
+export type GuardedCallResult<C extends McpClient> = Awaited<ReturnType<C["callTool"]>> | RefusedToolResult;
+
+export interface GuardedClient<C extends McpClient> {
+  /**
+   * `client.callTool`, after validating the arguments against the latest
+   * `tools/list`. A refused call is answered here, with `isError: true`, and
+   * never sent. Missing `arguments` are validated as `{}`.
+   */
+  callTool(...args: Parameters<C["callTool"]>): Promise<GuardedCallResult<C>>;
+  /** The server's tools, published in passthrough mode. */
+  readonly catalog: Catalog;
+}
+
+/** The result that refuses a call with the core's one-line message. */
+function refusal(result: Extract<Result, { ok: false }>): RefusedToolResult {
+  return { content: [{ type: "text", text: result.message }], isError: true };
+}
+
+/** Loaded on first use only: the one runtime value needed from the SDK. */
+function toolListChangedSchema(): unknown {
+  try {
+    return require("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new Error(`tool-input-schema: guardClient needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk): ${reason}`);
+  }
+}
+
+async function listAllTools(client: McpClient): Promise<unknown[]> {
+  const tools: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/**
+ * Guards an SDK `Client` that is already connected: fetches `tools/list` and
+ * fetches it again on each `notifications/tools/list_changed` (the guard owns
+ * that notification's handler). Every descriptor is registered unchanged
+ * (SPEC §8): a call to a tool whose schema is refused fails with
+ * `unsupported_capability` and is not sent. Rejects when `tools/list` fails
+ * or names a tool twice.
+ */
+export async function guardClient<C extends McpClient>(client: C, options?: Options): Promise<GuardedClient<C>> {
+  const catalog = new Catalog();
+  const publishOptions = { ...options, mode: "passthrough" as const };
+  catalog.publish([], publishOptions); // bad options throw here, before anything is sent
+
+  // A list_changed bumps `generation`; a call waits until the catalog holds
+  // a tools/list fetched after the latest one.
+  let generation = 0;
+  let published = -1;
+  let inFlight: Promise<void> | null = null;
+
+  const fetchAndPublish = async (): Promise<void> => {
+    const target = generation;
+    const result = catalog.publish(await listAllTools(client), publishOptions);
+    if (!result.ok) throw new Error(`tool-input-schema: the server's tools/list was not published: ${result.message}`);
+    published = target;
+  };
+  const ensureFresh = async (): Promise<void> => {
+    while (published !== generation) {
+      inFlight ??= fetchAndPublish().finally(() => (inFlight = null));
+      await inFlight;
+    }
+  };
+
+  client.setNotificationHandler(toolListChangedSchema(), () => {
+    generation++;
+    // Fetched now so the next call does not wait; a failure resurfaces on that call.
+    ensureFresh().catch(() => undefined);
+  });
+  await ensureFresh();
+
+  return {
+    catalog,
+    async callTool(...args): Promise<GuardedCallResult<C>> {
+      const [params, ...rest] = args as [CallToolParams, ...unknown[]];
+      await ensureFresh();
+      const result = catalog.validate(params?.name, params?.arguments ?? {});
+      if (!result.ok) return refusal(result);
+      return (await client.callTool(params, ...rest)) as GuardedCallResult<C>;
+    },
+  };
+}
+
+/**
+ * Wraps a server's `tools/call` handler (the SDK's low-level `Server`):
+ * the arguments are validated against the catalog before the handler runs,
+ * and a refused call is answered with `isError: true` and the message.
+ * Publish the server's tools in passthrough mode so that a tool with an
+ * unsupported schema stays listed but every call to it is refused.
+ */
+export function guardToolHandler<Q extends { params: CallToolParams }, E, R>(
+  catalog: Catalog,
+  handler: (request: Q, extra: E) => R | Promise<R>,
+): (request: Q, extra: E) => Promise<R | RefusedToolResult> {
+  return async (request, extra) => {
+    const result = catalog.validate(request.params.name, request.params.arguments ?? {});
+    return result.ok ? handler(request, extra) : refusal(result);
+  };
+}

@@ -1,0 +1,150 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { guardClient, validateSchema, type GuardedClient } from "../src/index";
+
+// End to end over stdio with real server processes. guarded-server.mjs loads
+// lib/, which `npm install` builds (the prepare script).
+const root = join(__dirname, "..");
+const everything = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const guardedServer = join(__dirname, "support/guarded-server.mjs");
+/** The schema of guarded-server's "lookup" tool: $ref, which the core profile refuses. */
+const lookupSchema = { type: "object", properties: { id: { $ref: "#/$defs/id" } }, $defs: { id: { type: "string" } } };
+
+async function connect(script: string, ...args: string[]): Promise<Client> {
+  const client = new Client({ name: "tool-input-schema-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [script, ...args], cwd: root, stderr: "ignore" }));
+  return client;
+}
+
+function text(result: unknown): string {
+  return (result as { content: { text: string }[] }).content[0].text;
+}
+
+function refused(message: string) {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+describe("guardClient against @modelcontextprotocol/server-everything", () => {
+  let client: Client;
+  let guard: GuardedClient<Client>;
+
+  beforeAll(async () => {
+    client = await connect(everything, "stdio");
+    guard = await guardClient(client);
+  }, 20_000);
+  afterAll(() => client?.close());
+
+  it("publishes the server's tools/list", async () => {
+    const { tools } = await client.listTools();
+    expect(guard.catalog.names()).toEqual(tools.map((tool) => tool.name));
+    expect(guard.catalog.names()).toEqual(expect.arrayContaining(["echo", "get-sum"]));
+  });
+
+  it("sends a valid call", async () => {
+    const send = vi.spyOn(client, "callTool");
+    const result = await guard.callTool({ name: "echo", arguments: { message: "hello" } });
+    expect(text(result)).toBe("Echo: hello");
+    expect(send).toHaveBeenCalledTimes(1);
+    send.mockRestore();
+  });
+
+  it("answers an invalid call itself, with the message, and sends nothing", async () => {
+    const send = vi.spyOn(client, "callTool");
+    expect(await guard.callTool({ name: "echo", arguments: {} })).toEqual(refused("invalid arguments: message: missing (required)"));
+    expect(await guard.callTool({ name: "echo" })).toEqual(refused("invalid arguments: message: missing (required)"));
+    expect(await guard.callTool({ name: "get-sum", arguments: { a: "1", b: 2 } })).toEqual(
+      refused('invalid arguments: a: expected a number, got a string ("1")'),
+    );
+    expect(await guard.callTool({ name: "ecoh", arguments: { message: "x" } })).toEqual(refused('unknown tool "ecoh"; did you mean "echo"?'));
+    expect(send).not.toHaveBeenCalled();
+    send.mockRestore();
+  });
+});
+
+describe("a real server process whose tools/call handler is wrapped by guardToolHandler", () => {
+  let client: Client;
+
+  beforeAll(async () => {
+    client = await connect(guardedServer);
+  }, 20_000);
+  afterAll(() => client?.close());
+
+  it("lists the tool with the unsupported schema unchanged", async () => {
+    const { tools } = await client.listTools();
+    const lookup = tools.find((tool) => tool.name === "lookup");
+    expect(lookup?.inputSchema).toEqual(lookupSchema);
+    expect(validateSchema(lookupSchema)).toMatchObject({ ok: false, kind: "unsupported_capability" });
+  });
+
+  it("runs the handler for a valid call only", async () => {
+    expect(await client.callTool({ name: "greet", arguments: { name: "" } })).toEqual(
+      refused('invalid arguments: name: must be at least 1 character long, got ""'),
+    );
+    expect(await client.callTool({ name: "lookup", arguments: { id: "x" } })).toEqual(
+      refused('unsupported schema: #/properties/id/$ref: keyword "$ref" is not supported; #/$defs: keyword "$defs" is not supported'),
+    );
+    expect(text(await client.callTool({ name: "greet", arguments: { name: "Ada" } }))).toBe("hello, Ada");
+    expect(JSON.parse(text(await client.callTool({ name: "handled" })))).toEqual(["greet", "handled"]);
+  });
+});
+
+describe("guardClient against a server with an unsupported schema and a changing tool list", () => {
+  let client: Client;
+  let guard: GuardedClient<Client>;
+
+  beforeAll(async () => {
+    client = await connect(guardedServer);
+    guard = await guardClient(client);
+  }, 20_000);
+  afterAll(() => client?.close());
+
+  it("registers the unsupported tool but refuses every call to it before sending", async () => {
+    expect(guard.catalog.names()).toContain("lookup");
+    const send = vi.spyOn(client, "callTool");
+    const result = await guard.callTool({ name: "lookup", arguments: { id: "x" } });
+    const preflight = validateSchema(lookupSchema);
+    expect(result).toEqual(refused(preflight.ok ? "" : preflight.message));
+    expect(text(result)).toMatch(/^unsupported schema: #\/properties\/id\/\$ref: keyword "\$ref" is not supported/);
+    expect(send).not.toHaveBeenCalled();
+    send.mockRestore();
+  });
+
+  it("validates against the tools/list fetched after notifications/tools/list_changed", async () => {
+    expect(await guard.callTool({ name: "shout", arguments: { word: "HEY" } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^unknown tool "shout"/) }] });
+    expect(text(await guard.callTool({ name: "add_shout" }))).toBe("added");
+    expect(await guard.callTool({ name: "shout", arguments: { word: "hey" } })).toEqual(
+      refused('invalid arguments: word: must match the pattern ^[A-Z]+$, got "hey"'),
+    );
+    expect(text(await guard.callTool({ name: "shout", arguments: { word: "HEY" } }))).toBe("HEY!");
+    expect(guard.catalog.names()).toContain("shout");
+  });
+});
+
+describe("without the SDK installed", () => {
+  it("loads the package; guardToolHandler works and guardClient says what to install", () => {
+    // Resolving anything under @modelcontextprotocol/sdk fails, as when the optional peer is absent.
+    const script = `
+      const Module = require("node:module");
+      const resolve = Module._resolveFilename;
+      Module._resolveFilename = function (request, ...rest) {
+        if (request.startsWith("@modelcontextprotocol/sdk")) throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: "MODULE_NOT_FOUND" });
+        return resolve.call(this, request, ...rest);
+      };
+      const { Catalog, guardClient, guardToolHandler } = require("./lib/index.js");
+      const catalog = new Catalog();
+      catalog.publish([{ name: "greet", inputSchema: { type: "object", required: ["name"] } }]);
+      const handler = guardToolHandler(catalog, () => ({ content: [{ type: "text", text: "ran" }] }));
+      const fake = { listTools: async () => ({ tools: [] }), callTool: async () => ({}), setNotificationHandler() {} };
+      Promise.all([handler({ params: { name: "greet", arguments: {} } }), guardClient(fake).catch((error) => error.message)])
+        .then((answers) => console.log(JSON.stringify(answers)));
+    `;
+    const output = execFileSync(process.execPath, ["-e", script], { cwd: root, encoding: "utf8" });
+    expect(JSON.parse(output)).toEqual([
+      refused("invalid arguments: name: missing (required)"),
+      "tool-input-schema: guardClient needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk): Cannot find module '@modelcontextprotocol/sdk/types.js'",
+    ]);
+  });
+});
