@@ -1,9 +1,11 @@
-import type { ErrorKind } from "./types";
+import { BOUNDARIES, CLASS_ESCAPES, CONTROL_ESCAPES, type Ranges } from "./pattern-escapes";
+import type { ErrorKind, Profile } from "./types";
 
 /**
  * Parses an ECMAScript regular expression (`u` flag) within the portable
- * subset of SPEC §6 and writes the PCRE2 source that gives the same answers
- * when PCRE2's 32-bit library runs it in non-UTF mode over code points.
+ * subset of SPEC §6 (and, for the extended profile, the escapes of SPEC §9)
+ * and writes the PCRE2 source that gives the same answers when PCRE2's
+ * 32-bit library runs it in non-UTF mode over code points.
  *
  * Every literal is written as `\x{H}` (letters and digits as themselves), so
  * nothing in the output depends on PCRE2's own escape or class rules.
@@ -29,6 +31,7 @@ export const MAX_EXPANDED_SIZE = 100_000;
 const DOT = "[^\\x{A}\\x{D}\\x{2028}\\x{2029}]";
 const ANY = "[\\x{0}-\\x{10FFFF}]";
 const NOTHING = "[^\\x{0}-\\x{10FFFF}]";
+const ASTRAL = "[\\x{10000}-\\x{10FFFF}]";
 
 interface Piece {
   source: string;
@@ -36,6 +39,8 @@ interface Piece {
   size: number;
   /** True for one character (a literal, a class, `.`): repeats stay compact. */
   single: boolean;
+  /** Can match the empty string where `\B` holds and `^ $ \b` do not (see run()). */
+  emptyInsidePair: boolean;
 }
 
 const code = (ch: string) => ch.codePointAt(0)!;
@@ -54,15 +59,44 @@ function describe(c: number): string {
 }
 
 /** Translates `pattern`, or throws a PatternError. */
-export function translatePattern(pattern: string): string {
-  return new Translator(pattern).run();
+export function translatePattern(pattern: string, profile: Profile = "core"): string {
+  try {
+    return new Translator(pattern, profile === "extended").run();
+  } catch (error) {
+    if (profile === "core" && error instanceof PatternError && error.kind === "unsupported_capability" && extendedAccepts(pattern)) {
+      throw new PatternError(error.kind, `${error.message}; profile: "extended" supports it`);
+    }
+    throw error;
+  }
+}
+
+function extendedAccepts(pattern: string): boolean {
+  try {
+    new Translator(pattern, true).run();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What an escape stands for: one code point, a set of them, or (outside a class) an assertion. */
+type Escape = { codePoint: number } | { set: Ranges };
+
+const hex = (c: number | undefined) => c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
+
+function rangeSource(ranges: Ranges): string {
+  return ranges.map(([from, to]) => (from === to ? literal(from) : `${literal(from)}-${literal(to)}`)).join("");
 }
 
 class Translator {
   private readonly cps: number[];
   private i = 0;
+  private usesNonBoundary = false;
 
-  constructor(private readonly pattern: string) {
+  constructor(
+    private readonly pattern: string,
+    private readonly extended: boolean,
+  ) {
     // Iterating a string yields code points; a lone surrogate stays one item,
     // exactly as the `u` flag reads the pattern.
     this.cps = Array.from(pattern, code);
@@ -77,7 +111,13 @@ class Translator {
         `pattern ${JSON.stringify(this.pattern)} expands to more than ${MAX_EXPANDED_SIZE} units once its counted repeats are expanded`,
       );
     }
-    return piece.source;
+    // V8 (Node 20) also tries a match at the position between the two halves
+    // of a surrogate pair, where every consuming atom fails but `\B` holds
+    // (both neighbours are non-word units). A pattern that can match the empty
+    // string there therefore matches any string with an astral character;
+    // the added alternative says exactly that. (Without `\B`, such a pattern
+    // matches the empty string at the start of any string anyway.)
+    return piece.emptyInsidePair && this.usesNonBoundary ? `(?:${piece.source})|${ASTRAL}` : piece.source;
   }
 
   private peek(offset = 0): number | undefined {
@@ -120,6 +160,7 @@ class Translator {
       source: alternatives.map((a) => a.source).join("|"),
       size: alternatives.reduce((sum, a) => sum + a.size, 1),
       single: false,
+      emptyInsidePair: alternatives.some((a) => a.emptyInsidePair),
     };
   }
 
@@ -127,13 +168,15 @@ class Translator {
     let source = "";
     let size = 0;
     let count = 0;
+    let emptyInsidePair = true;
     while (this.i < this.cps.length && !this.at("|") && !this.at(")")) {
       const term = this.term();
       source += term.source;
       size += term.size;
+      emptyInsidePair &&= term.emptyInsidePair;
       count++;
     }
-    return { source, size, single: count === 1 && size === 1 };
+    return { source, size, single: count === 1 && size === 1, emptyInsidePair };
   }
 
   private term(): Piece {
@@ -143,7 +186,14 @@ class Translator {
       if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
       // `$` without the multiline flag is the end of input; PCRE2's `$` would
       // also match before a final newline (SPEC §6).
-      return { source: c === code("^") ? "^" : "\\z", size: 1, single: false };
+      return { source: c === code("^") ? "^" : "\\z", size: 1, single: false, emptyInsidePair: false };
+    }
+    const next = this.peek(1);
+    if (this.extended && c === code("\\") && next !== undefined && Object.hasOwn(BOUNDARIES, String.fromCharCode(next))) {
+      this.i += 2;
+      if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
+      this.usesNonBoundary ||= next === code("B");
+      return { source: BOUNDARIES[String.fromCharCode(next)], size: 1, single: false, emptyInsidePair: next === code("B") };
     }
     const atom = this.atom();
     return this.quantified(atom);
@@ -158,9 +208,12 @@ class Translator {
         return this.characterClass();
       case ".":
         this.i++;
-        return { source: DOT, size: 1, single: true };
-      case "\\":
-        return { source: literal(this.escape(false)), size: 1, single: true };
+        return { source: DOT, size: 1, single: true, emptyInsidePair: false };
+      case "\\": {
+        const escape = this.escape(false);
+        const source = "codePoint" in escape ? literal(escape.codePoint) : `[${rangeSource(escape.set)}]`;
+        return { source, size: 1, single: true, emptyInsidePair: false };
+      }
       case "*":
       case "+":
       case "?":
@@ -173,7 +226,7 @@ class Translator {
         throw this.malformed("lone ']'");
       default:
         this.i++;
-        return { source: literal(c), size: 1, single: true };
+        return { source: literal(c), size: 1, single: true, emptyInsidePair: false };
     }
   }
 
@@ -189,7 +242,7 @@ class Translator {
     this.i++;
     // Every group is emitted non-capturing: captures are never read, and the
     // subset has no backreferences.
-    return { source: `(?:${inner.source})`, size: inner.size + 1, single: false };
+    return { source: `(?:${inner.source})`, size: inner.size + 1, single: false, emptyInsidePair: inner.emptyInsidePair };
   }
 
   private groupKind(): string {
@@ -258,19 +311,23 @@ class Translator {
     // `x{0}` matches the empty string whatever x is. PCRE2 10.42 mis-reads a
     // `^` inside a skipped group as anchoring the whole pattern, so the atom
     // is left out instead of emitted with a zero count.
-    if (max === 0n) return { source: "", size: 0, single: false };
+    if (max === 0n) return { source: "", size: 0, single: false, emptyInsidePair: true };
     const copies = Number(max ?? min + 1n) || 1;
     const size = atom.single ? 2 : atom.size * copies + 1;
-    return { source: atom.source + text, size, single: false };
+    return { source: atom.source + text, size, single: false, emptyInsidePair: min === 0n || atom.emptyInsidePair };
   }
 
-  /** Reads `\x` at the current position and returns the code point it stands for. */
-  private escape(inClass: boolean): number {
+  /** Reads the escape at the current position (a backslash and what follows). */
+  private escape(inClass: boolean): Escape {
     this.i++;
     const c = this.peek();
     if (c === undefined) throw this.malformed("\\ at end of pattern");
     this.i++;
-    if (isAsciiPunctuation(c)) return c;
+    if (isAsciiPunctuation(c)) return { codePoint: c };
+    if (this.extended) {
+      const escape = this.extendedEscape(String.fromCharCode(c), inClass);
+      if (escape) return escape;
+    }
     if (isAsciiLetterOrDigit(c)) {
       throw this.unsupported(`the escape '\\${String.fromCharCode(c)}'${inClass ? " in a class" : ""} (letter and digit escapes)`);
     }
@@ -278,36 +335,91 @@ class Translator {
     throw this.malformed(`invalid escape of ${describe(c)}`);
   }
 
+  /** The escapes of SPEC §9; null for a letter or digit it leaves refused. */
+  private extendedEscape(letter: string, inClass: boolean): Escape | null {
+    if (Object.hasOwn(CLASS_ESCAPES, letter)) return { set: CLASS_ESCAPES[letter] };
+    if (Object.hasOwn(CONTROL_ESCAPES, letter)) return { codePoint: CONTROL_ESCAPES[letter] };
+    if (letter === "0") return isDigit(this.peek()) ? null : { codePoint: 0 };
+    if (letter === "x") return { codePoint: this.hexDigits(2) };
+    if (letter === "u") return { codePoint: this.unicodeEscape() };
+    if ((letter === "b" || letter === "B") && inClass) throw this.unsupported(`'\\${letter}' inside a class`);
+    return null;
+  }
+
+  /** Exactly `count` hex digits, as one value. */
+  private hexDigits(count: number): number {
+    let value = 0;
+    for (let k = 0; k < count; k++) {
+      const c = this.peek();
+      if (!hex(c)) throw this.malformed("invalid escape");
+      value = value * 16 + parseInt(String.fromCharCode(c!), 16);
+      this.i++;
+    }
+    return value;
+  }
+
+  /**
+   * `\uHHHH` or `\u{H…}`. With the `u` flag, a lead surrogate written as
+   * `\uHHHH` followed by a trail surrogate written the same way is one code
+   * point.
+   */
+  private unicodeEscape(): number {
+    if (this.at("{")) {
+      this.i++;
+      let value = 0;
+      let digits = 0;
+      while (hex(this.peek())) {
+        value = value * 16 + parseInt(String.fromCharCode(this.peek()!), 16);
+        if (value > 0x10ffff) throw this.malformed("invalid Unicode escape");
+        digits++;
+        this.i++;
+      }
+      if (digits === 0 || !this.at("}")) throw this.malformed("invalid Unicode escape");
+      this.i++;
+      return value;
+    }
+    const unit = this.hexDigits(4);
+    if (unit >= 0xd800 && unit <= 0xdbff && this.at("\\") && this.at("u", 1) && [2, 3, 4, 5].every((k) => hex(this.peek(k)))) {
+      const start = this.i;
+      this.i += 2;
+      const trail = this.hexDigits(4);
+      if (trail >= 0xdc00 && trail <= 0xdfff) return 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
+      this.i = start;
+    }
+    return unit;
+  }
+
   private characterClass(): Piece {
     this.i++;
     const negated = this.at("^");
     if (negated) this.i++;
-    const ranges: string[] = [];
+    const items: string[] = [];
     while (!this.at("]")) {
       if (this.i >= this.cps.length) throw this.malformed("missing ']'");
       const from = this.classAtom();
       if (this.at("-") && this.peek(1) !== undefined && !this.at("]", 1)) {
         this.i++;
         const to = this.classAtom();
-        if (to < from) throw this.malformed("range out of order in character class");
-        ranges.push(`${literal(from)}-${literal(to)}`);
+        if (!("codePoint" in from) || !("codePoint" in to)) throw this.malformed("a class escape cannot bound a range");
+        if (to.codePoint < from.codePoint) throw this.malformed("range out of order in character class");
+        items.push(`${literal(from.codePoint)}-${literal(to.codePoint)}`);
       } else {
-        ranges.push(literal(from));
+        items.push("codePoint" in from ? literal(from.codePoint) : rangeSource(from.set));
       }
     }
     this.i++;
     let source: string;
-    if (ranges.length === 0) source = negated ? ANY : NOTHING;
-    else source = `[${negated ? "^" : ""}${ranges.join("")}]`;
-    return { source, size: 1, single: true };
+    if (items.length === 0) source = negated ? ANY : NOTHING;
+    else source = `[${negated ? "^" : ""}${items.join("")}]`;
+    return { source, size: 1, single: true, emptyInsidePair: false };
   }
 
-  private classAtom(): number {
+  private classAtom(): Escape {
     const c = this.peek()!;
     if (c === code("\\")) return this.escape(true);
     if (c === code("[") && this.at(":", 1) && this.posixClassAhead()) throw this.unsupported("a POSIX class '[:name:]'");
     this.i++;
-    return c;
+    return { codePoint: c };
   }
 
   private posixClassAhead(): boolean {

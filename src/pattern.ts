@@ -1,6 +1,7 @@
 import { compilePcre2, type CompiledPattern } from "./native";
 import { Lru } from "./lru";
 import { PatternError, translatePattern } from "./pattern-translate";
+import type { Profile } from "./types";
 
 /** Longest accepted pattern, in UTF-8 bytes (SPEC §6). */
 export const MAX_PATTERN_BYTES = 1024;
@@ -21,24 +22,25 @@ export class EngineLimit {
   ) {}
 }
 
-/** Compiles a schema `pattern`, or says why it is refused. */
-export function compilePattern(pattern: string): CompiledPattern | PatternError {
-  let compiled = cache.get(pattern);
+/** Compiles a schema `pattern` for a profile, or says why it is refused. */
+export function compilePattern(pattern: string, profile: Profile = "core"): CompiledPattern | PatternError {
+  const key = profile === "core" ? pattern : `extended:${pattern}`;
+  let compiled = cache.get(key);
   if (compiled === undefined) {
-    compiled = build(pattern);
-    cache.set(pattern, compiled);
+    compiled = build(pattern, profile);
+    cache.set(key, compiled);
   }
   return compiled;
 }
 
-function build(pattern: string): CompiledPattern | PatternError {
+function build(pattern: string, profile: Profile): CompiledPattern | PatternError {
   const bytes = Buffer.byteLength(pattern, "utf8");
   if (bytes > MAX_PATTERN_BYTES) {
     return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
   }
   let source: string;
   try {
-    source = translatePattern(pattern);
+    source = translatePattern(pattern, profile);
   } catch (error) {
     if (error instanceof PatternError) return error;
     throw error;

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { LIMIT, MATCH, NO_MATCH } from "../src/native";
 import { compilePattern } from "../src/pattern";
 import { PatternError } from "../src/pattern-translate";
+import type { Profile } from "../src/types";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
 import { randomPattern, randomSubject } from "./support/pattern-generator";
 import { Random, testSeed } from "./support/random";
 
 /**
- * SPEC §6: for every accepted pattern and every string, the answer equals
- * `new RegExp(pattern, "u").test(string)`. V8 is the oracle here only.
+ * SPEC §6 and §9: for every accepted pattern and every string, the answer
+ * equals `new RegExp(pattern, "u").test(string)`. V8 is the oracle here only.
  */
 const PATTERNS = 2_500;
 const SUBJECTS_PER_PATTERN = 8;
@@ -18,18 +19,20 @@ function describeCase(seed: number, pattern: string, subject?: string): string {
   return `seed ${seed}: pattern ${JSON.stringify(pattern)}${shown} (replay with TEST_SEED=${seed})`;
 }
 
-describe("patterns agree with ECMAScript's u flag", () => {
+describe.each<Profile>(["core", "extended"])("patterns agree with ECMAScript's u flag (profile %s)", (profile) => {
+  const extended = profile === "extended";
+
   it(`on ${PATTERNS * SUBJECTS_PER_PATTERN} random (pattern, subject) pairs inside the subset`, () => {
-    const seed = testSeed(20261129);
+    const seed = testSeed(extended ? 9_2026 : 20261129);
     const random = new Random(seed);
     let pairs = 0;
     let limits = 0;
     for (let p = 0; p < PATTERNS; p++) {
-      const pattern = randomPattern(random);
-      const compiled = compilePattern(pattern);
+      const pattern = randomPattern(random, extended);
+      const compiled = compilePattern(pattern, profile);
       if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
       for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
-        const subject = randomSubject(random, pattern);
+        const subject = randomSubject(random, pattern, extended);
         const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
         const actual = compiled.test(subject);
         pairs++;
@@ -46,14 +49,15 @@ describe("patterns agree with ECMAScript's u flag", () => {
     expect(limits).toBeLessThan(pairs / 1000);
   });
 
-  it("accept, refuse or call malformed exactly as the grammar says, on random pattern text", () => {
-    const seed = testSeed(7);
+  it("accepts, refuses or calls malformed exactly as the grammar says, on random pattern text", () => {
+    const seed = testSeed(extended ? 11 : 7);
     const random = new Random(seed);
     const alphabet = ["a", "b", "(", ")", "[", "]", "{", "}", "|", "*", "+", "?", "^", "$", ".", "\\", "-", ",", "1", "0", ":", "<", "=", "!", "😀", "d", " ", "_", "/"];
+    if (extended) alphabet.push("\\", "\\", "u", "x", "B", "s", "W", "4", "F", "c", "p", "\ud83d", "\ude00");
     let accepted = 0;
     for (let n = 0; n < 20_000; n++) {
       const pattern = Array.from({ length: random.int(0, 8) }, () => random.pick(alphabet)).join("");
-      const compiled = compilePattern(pattern);
+      const compiled = compilePattern(pattern, profile);
       let v8: RegExp | null = null;
       try {
         v8 = new RegExp(toEcmaScript(pattern), "u");
@@ -62,8 +66,9 @@ describe("patterns agree with ECMAScript's u flag", () => {
       }
       if (!(compiled instanceof PatternError)) {
         if (v8 === null) throw new Error(`accepted a pattern V8 refuses: ${describeCase(seed, pattern)}`);
-        const subject = randomSubject(random, pattern);
-        if (compiled.test(subject) !== (v8.test(subject) ? MATCH : NO_MATCH)) {
+        const subject = randomSubject(random, pattern, extended);
+        const outcome = compiled.test(subject);
+        if (outcome !== LIMIT && outcome !== (v8.test(subject) ? MATCH : NO_MATCH)) {
           throw new Error(`answers differ: ${describeCase(seed, pattern, subject)}`);
         }
         accepted++;

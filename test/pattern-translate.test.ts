@@ -33,10 +33,10 @@ describe("translatePattern", () => {
   });
 
   it.each([
-    ["\\d", "pattern \"\\\\d\" uses the escape '\\d' (letter and digit escapes), which is outside the portable pattern subset"],
-    ["[\\w]", "pattern \"[\\\\w]\" uses the escape '\\w' in a class (letter and digit escapes), which is outside the portable pattern subset"],
+    ["\\d", "pattern \"\\\\d\" uses the escape '\\d' (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
+    ["[\\w]", "pattern \"[\\\\w]\" uses the escape '\\w' in a class (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
     ["(a)\\1", "pattern \"(a)\\\\1\" uses the escape '\\1' (letter and digit escapes), which is outside the portable pattern subset"],
-    ["\\u0041", "pattern \"\\\\u0041\" uses the escape '\\u' (letter and digit escapes), which is outside the portable pattern subset"],
+    ["\\u0041", "pattern \"\\\\u0041\" uses the escape '\\u' (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
     ["(?=a)", "pattern \"(?=a)\" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset"],
     ["(?<!a)b", "pattern \"(?<!a)b\" uses a lookbehind '(?<=' / '(?<!', which is outside the portable pattern subset"],
     ["(?<n>a)", "pattern \"(?<n>a)\" uses a named group '(?<name>', which is outside the portable pattern subset"],

@@ -28,7 +28,7 @@ export const patternKeyword: Keyword = {
       site.problem("pattern", "must be a string");
       return null;
     }
-    const compiled = compilePattern(value);
+    const compiled = compilePattern(value, site.options.profile);
     if (compiled instanceof PatternError) {
       site.problem("pattern", compiled.message, compiled.kind);
       return null;

@@ -1,0 +1,65 @@
+/**
+ * The character sets of the extended profile's class escapes, exactly as
+ * ECMAScript defines them with the `u` flag and without `i` (SPEC §9).
+ */
+
+/** Inclusive code point ranges, sorted and disjoint. */
+export type Ranges = readonly (readonly [number, number])[];
+
+const MAX_CODE_POINT = 0x10ffff;
+
+const DIGITS: Ranges = [[0x30, 0x39]];
+const WORD: Ranges = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
+// WhiteSpace and LineTerminator (ECMA-262 §22.2.2.9, CharacterClassEscape :: s).
+const SPACE: Ranges = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+
+function complement(ranges: Ranges): Ranges {
+  const out: [number, number][] = [];
+  let next = 0;
+  for (const [from, to] of ranges) {
+    if (from > next) out.push([next, from - 1]);
+    next = to + 1;
+  }
+  if (next <= MAX_CODE_POINT) out.push([next, MAX_CODE_POINT]);
+  return out;
+}
+
+/** `\d \D \w \W \s \S`: the same sets inside and outside a class. */
+export const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
+  d: DIGITS,
+  D: complement(DIGITS),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
+};
+
+/** `\t \n \v \f \r`. */
+export const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d };
+
+const WORD_CLASS = "[0-9A-Z_a-z]";
+
+/**
+ * `\b` and `\B` with ECMAScript's word characters, spelled out as lookaround
+ * so that nothing depends on PCRE2's character tables.
+ */
+export const BOUNDARIES: Readonly<Record<string, string>> = {
+  b: `(?:(?<=${WORD_CLASS})(?!${WORD_CLASS})|(?<!${WORD_CLASS})(?=${WORD_CLASS}))`,
+  B: `(?:(?<=${WORD_CLASS})(?=${WORD_CLASS})|(?<!${WORD_CLASS})(?!${WORD_CLASS}))`,
+};
