@@ -27,3 +27,30 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * A text that two JSON values share exactly when `jsonEqual` holds: numbers by
+ * value (an integer as its digits, so 1, 1.0 and 1n agree), object keys
+ * sorted. `uniqueItems` compares items by it in one pass.
+ */
+export function jsonKey(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+    case "bigint":
+      return value.toString();
+    case "boolean":
+      return String(value);
+    default:
+      break;
+  }
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `[${value.map(jsonKey).join(",")}]`;
+  const object = value as Record<string, unknown>;
+  const entries = Object.keys(object)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${jsonKey(object[key])}`);
+  return `{${entries.join(",")}}`;
+}

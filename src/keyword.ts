@@ -16,8 +16,14 @@ export interface SchemaSite {
   pointer(...segments: PathSegment[]): string;
   /** Records a schema problem at `keyword` (and `segments` below it). */
   problem(keyword: string, message: string, kind?: ErrorKind, ...segments: PathSegment[]): void;
-  /** Compiles the subschema found at `segments` below this schema object. */
+  /** The whole schema document, for resolving `$ref`. */
+  readonly document: unknown;
+  /** Compiles a subschema that applies to a child of the value (below `segments`). */
   subschema(value: unknown, ...segments: PathSegment[]): Check;
+  /** Compiles a subschema that applies to the value itself (`allOf`, `anyOf`, `oneOf`, `not`). */
+  applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check;
+  /** The check of the subschema at `target` (a JSON Pointer into the document). */
+  ref(target: string): Check;
 }
 
 /**

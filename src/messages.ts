@@ -38,9 +38,9 @@ export function showPattern(pattern: string): string {
   return pattern.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** "1 item", "3 items". */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** "1 item", "3 items", "2 properties". */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }
 
 const JSON_TEXT_LIMIT = 1 << 20;

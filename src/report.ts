@@ -22,6 +22,19 @@ export class Report {
     });
     return false;
   }
+
+  /** Runs `check` on `value` and returns its issues instead of keeping them. */
+  capture(check: Check, value: unknown): { ok: boolean; issues: Issue[] } {
+    const mark = this.issues.length;
+    const ok = check(value, this);
+    return { ok, issues: this.issues.splice(mark) };
+  }
+
+  /** What an issue at the current path says, without the path in front. */
+  problemOf(issue: Issue): string {
+    if (issue.instancePath !== toPointer(this.path)) return issue.message;
+    return issue.message.slice(readablePath(this.path).length + 2);
+  }
 }
 
 /**
@@ -39,4 +52,19 @@ export function checkChild(check: Check, value: unknown, key: PathSegment, repor
   const ok = check(value, report);
   report.path.pop();
   return ok;
+}
+
+/** All of `checks` on the same value: with a report every failure is recorded, without one the first ends it. */
+export function every(checks: readonly Check[]): Check {
+  if (checks.length === 0) return acceptAll;
+  if (checks.length === 1) return checks[0];
+  return (value, report) => {
+    let ok = true;
+    for (const check of checks) {
+      if (check(value, report)) continue;
+      if (report === null) return false;
+      ok = false;
+    }
+    return ok;
+  };
 }

@@ -39,14 +39,14 @@ describe("validateSchema", () => {
     expect(result).toEqual({
       ok: false,
       kind: "unsupported_capability",
-      message: 'unsupported schema: #/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported',
+      message: 'unsupported schema: #/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
       issues: [
         {
           kind: "unsupported_capability",
           instancePath: "",
           schemaPath: "/properties/a/anyOf/1/properties/deep/$ref",
           keyword: "$ref",
-          message: '#/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported',
+          message: '#/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
         },
       ],
     });
@@ -162,7 +162,7 @@ describe("compile", () => {
     expect(thrown).toMatchObject({
       name: "SchemaError",
       kind: "unsupported_capability",
-      message: 'unsupported schema: #/properties/a/const: keyword "const" is not supported',
+      message: 'unsupported schema: #/properties/a/const: keyword "const" is not supported (profile: "extended" supports it)',
       issues: [{ keyword: "const", schemaPath: "/properties/a/const" }],
     });
   });

@@ -1,7 +1,19 @@
 import { isPlainObject } from "../json-value";
+import { jsonKey } from "../json-equal";
 import { isNonNegativeInteger, type Keyword } from "../keyword";
 import { count } from "../messages";
-import { checkChild } from "../report";
+import { checkChild, type Check, type Report } from "../report";
+
+/** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
+function eachItem(array: unknown[], start: number, end: number, checkAt: (i: number) => Check, r: Report | null): boolean {
+  let ok = true;
+  for (let i = start; i < end; i++) {
+    if (checkChild(checkAt(i), array[i], i, r)) continue;
+    if (r === null) return false;
+    ok = false;
+  }
+  return ok;
+}
 
 export const itemsKeyword: Keyword = {
   name: "items",
@@ -15,16 +27,21 @@ export const itemsKeyword: Keyword = {
       return null;
     }
     const each = site.subschema(value, "items");
-    return (v, r) => {
-      if (!Array.isArray(v)) return true;
-      let ok = true;
-      for (let i = 0; i < v.length; i++) {
-        if (checkChild(each, v[i], i, r)) continue;
-        if (r === null) return false;
-        ok = false;
-      }
-      return ok;
-    };
+    // Beside prefixItems (extended profile), items covers the rest (SPEC §9).
+    const start = Array.isArray(site.schema.prefixItems) ? site.schema.prefixItems.length : 0;
+    return (v, r) => !Array.isArray(v) || eachItem(v, start, v.length, () => each, r);
+  },
+};
+
+export const prefixItemsKeyword: Keyword = {
+  name: "prefixItems",
+  compile(value, site) {
+    if (!Array.isArray(value) || value.length === 0) {
+      site.problem("prefixItems", "must be a non-empty list of schemas");
+      return null;
+    }
+    const checks = value.map((schema, i) => site.subschema(schema, "prefixItems", i));
+    return (v, r) => !Array.isArray(v) || eachItem(v, 0, Math.min(v.length, checks.length), (i) => checks[i], r);
   },
 };
 
@@ -49,3 +66,27 @@ function itemCountBound(name: "minItems" | "maxItems"): Keyword {
 
 export const minItemsKeyword = itemCountBound("minItems");
 export const maxItemsKeyword = itemCountBound("maxItems");
+
+/** No two items equal by SPEC §5, found in one pass over their canonical texts. */
+export const uniqueItemsKeyword: Keyword = {
+  name: "uniqueItems",
+  compile(value, site) {
+    if (typeof value !== "boolean") {
+      site.problem("uniqueItems", "must be a boolean");
+      return null;
+    }
+    if (!value) return null;
+    const pointer = site.pointer("uniqueItems");
+    return (v, r) => {
+      if (!Array.isArray(v) || v.length < 2) return true;
+      const seen = new Map<string, number>();
+      for (let i = 0; i < v.length; i++) {
+        const key = jsonKey(v[i]);
+        const first = seen.get(key);
+        if (first !== undefined) return r !== null && r.fail("uniqueItems", pointer, `must not repeat an item (items ${first} and ${i} are equal)`);
+        seen.set(key, i);
+      }
+      return true;
+    };
+  },
+};

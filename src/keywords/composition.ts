@@ -1,29 +1,21 @@
 import { isPlainObject, shapeOf } from "../json-value";
 import type { Keyword, SchemaSite } from "../keyword";
 import { either, jsonTextHint, typeWord } from "../messages";
-import { toPointer } from "../paths";
-import type { Check, Report } from "../report";
+import { every, type Check, type Report } from "../report";
 import type { Issue } from "../types";
 import { declaredTypes, matchesType } from "./type";
 
 /** How many of the closest branch's problems a composition message quotes. */
 const QUOTED_PROBLEMS = 3;
 
-function branches(name: "oneOf" | "anyOf", value: unknown, site: SchemaSite): Check[] | null {
+type BranchKeyword = "oneOf" | "anyOf" | "allOf";
+
+function branches(name: BranchKeyword, value: unknown, site: SchemaSite): Check[] | null {
   if (!Array.isArray(value) || value.length === 0) {
     site.problem(name, "must be a non-empty list of schemas");
     return null;
   }
-  return value.map((branch, i) => site.subschema(branch, name, i));
-}
-
-/** Runs every branch with its own issues; the report is left as it was. */
-function runBranches(checks: readonly Check[], value: unknown, report: Report): { ok: boolean; issues: Issue[] }[] {
-  return checks.map((check) => {
-    const mark = report.issues.length;
-    const ok = check(value, report);
-    return { ok, issues: report.issues.splice(mark) };
-  });
+  return value.map((branch, i) => site.applicator(name, branch, i));
 }
 
 /**
@@ -31,12 +23,7 @@ function runBranches(checks: readonly Check[], value: unknown, report: Report): 
  * branches accept when the value fits none of them, otherwise the closest
  * branch (the fewest problems among those whose type fits) and its problems.
  */
-function noMatchProblem(
-  types: (string[] | null)[],
-  runs: { issues: Issue[] }[],
-  value: unknown,
-  report: Report,
-): string {
+function noMatchProblem(types: (string[] | null)[], runs: { issues: Issue[] }[], value: unknown, report: Report): string {
   const fits = types.map((names) => names === null || names.some((name) => matchesType(name, value)));
   if (!fits.includes(true)) {
     const names = (types as string[][]).flat();
@@ -46,10 +33,7 @@ function noMatchProblem(
   runs.forEach((run, i) => {
     if (fits[i] && run.issues.length < runs[best].issues.length) best = i;
   });
-  const here = toPointer(report.path);
-  const quoted = runs[best].issues
-    .slice(0, QUOTED_PROBLEMS)
-    .map((issue) => (issue.instancePath === here ? issue.message.slice(issue.message.indexOf(": ") + 2) : issue.message));
+  const quoted = runs[best].issues.slice(0, QUOTED_PROBLEMS).map((issue) => report.problemOf(issue));
   const forms = runs.length === 1 ? "the allowed form" : `any of the ${runs.length} allowed forms`;
   return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
 }
@@ -74,7 +58,7 @@ export const oneOfKeyword: Keyword = {
         for (const check of checks) if (check(v, null) && ++matched > 1) return false;
         return matched === 1;
       }
-      const runs = runBranches(checks, v, r);
+      const runs = checks.map((check) => r.capture(check, v));
       const matched = runs.flatMap((run, i) => (run.ok ? [i + 1] : []));
       if (matched.length === 1) return true;
       if (matched.length === 0) return r.fail("oneOf", pointer, noMatchProblem(types, runs, v, r));
@@ -92,9 +76,18 @@ export const anyOfKeyword: Keyword = {
     const pointer = site.pointer("anyOf");
     return (v, r) => {
       if (r === null) return checks.some((check) => check(v, null));
-      const runs = runBranches(checks, v, r);
+      const runs = checks.map((check) => r.capture(check, v));
       return runs.some((run) => run.ok) || r.fail("anyOf", pointer, noMatchProblem(types, runs, v, r));
     };
+  },
+};
+
+/** Every branch must match; their problems are reported as they are (SPEC §9). */
+export const allOfKeyword: Keyword = {
+  name: "allOf",
+  compile(value, site) {
+    const checks = branches("allOf", value, site);
+    return checks === null ? null : every(checks);
   },
 };
 
@@ -105,13 +98,12 @@ export const notKeyword: Keyword = {
       site.problem("not", "must be a schema");
       return null;
     }
-    const check = site.subschema(value, "not");
+    const check = site.applicator("not", value);
     const pointer = site.pointer("not");
     return (v, r) => {
       if (r === null) return !check(v, null);
       // The branch's own problems are what makes `not` hold; they are dropped.
-      const [run] = runBranches([check], v, r);
-      return !run.ok || r.fail("not", pointer, "matches a form that is not allowed here");
+      return !r.capture(check, v).ok || r.fail("not", pointer, "matches a form that is not allowed here");
     };
   },
 };

@@ -35,3 +35,18 @@ export const enumKeyword: Keyword = {
     return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, `${problem}, got ${preview(v)}`));
   },
 };
+
+/** One JSON value the value must equal (SPEC §9): a one-choice `enum`. */
+export const constKeyword: Keyword = {
+  name: "const",
+  compile(value, site) {
+    const found = findNonJson(value);
+    if (found) {
+      site.problem("const", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
+      return null;
+    }
+    const pointer = site.pointer("const");
+    const problem = `must be ${preview(value)}`;
+    return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, `${problem}, got ${preview(v)}`));
+  },
+};

@@ -1,18 +1,30 @@
+import { isMultipleOf } from "../decimal";
 import { isFiniteNumber, type Keyword } from "../keyword";
 
-function numericBound(name: "minimum" | "maximum"): Keyword {
-  const atLeast = name === "minimum";
+type Numeric = number | bigint;
+
+const BOUNDS = {
+  minimum: { holds: (v: Numeric, bound: number) => v >= bound, words: "at least" },
+  maximum: { holds: (v: Numeric, bound: number) => v <= bound, words: "at most" },
+  exclusiveMinimum: { holds: (v: Numeric, bound: number) => v > bound, words: "greater than" },
+  exclusiveMaximum: { holds: (v: Numeric, bound: number) => v < bound, words: "less than" },
+};
+
+/** A bound on numbers; other values are left alone (SPEC §3, §9). */
+function numericBound(name: keyof typeof BOUNDS): Keyword {
+  const { holds, words } = BOUNDS[name];
   return {
     name,
     compile(value, site) {
+      // The draft-4 boolean form of the exclusive bounds is malformed here.
       if (!isFiniteNumber(value)) {
         site.problem(name, "must be a finite number");
         return null;
       }
       const pointer = site.pointer(name);
-      const bound = `must be at ${atLeast ? "least" : "most"} ${value}`;
+      const bound = `must be ${words} ${value}`;
       return (v, r) => {
-        if ((typeof v !== "number" && typeof v !== "bigint") || (atLeast ? v >= value : v <= value)) return true;
+        if ((typeof v !== "number" && typeof v !== "bigint") || holds(v, value)) return true;
         return r !== null && r.fail(name, pointer, `${bound}, got ${v}`);
       };
     },
@@ -21,3 +33,20 @@ function numericBound(name: "minimum" | "maximum"): Keyword {
 
 export const minimumKeyword = numericBound("minimum");
 export const maximumKeyword = numericBound("maximum");
+export const exclusiveMinimumKeyword = numericBound("exclusiveMinimum");
+export const exclusiveMaximumKeyword = numericBound("exclusiveMaximum");
+
+export const multipleOfKeyword: Keyword = {
+  name: "multipleOf",
+  compile(value, site) {
+    if (!isFiniteNumber(value) || value <= 0) {
+      site.problem("multipleOf", "must be a number greater than 0");
+      return null;
+    }
+    const pointer = site.pointer("multipleOf");
+    return (v, r) => {
+      if ((typeof v !== "number" && typeof v !== "bigint") || isMultipleOf(v, value)) return true;
+      return r !== null && r.fail("multipleOf", pointer, `must be a multiple of ${value}, got ${v}`);
+    };
+  },
+};

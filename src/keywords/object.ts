@@ -1,5 +1,6 @@
 import { isPlainObject } from "../json-value";
-import type { Keyword, SchemaSite } from "../keyword";
+import { isNonNegativeInteger, type Keyword, type SchemaSite } from "../keyword";
+import { count, preview } from "../messages";
 import { checkChild, type Check } from "../report";
 
 type JsonObject = Record<string, unknown>;
@@ -112,3 +113,84 @@ function additionalProperties(name: string, alias: string): Keyword {
 
 export const additionalPropertiesKeyword = additionalProperties("additionalProperties", "additional_properties");
 export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
+
+function propertyCountBound(name: "minProperties" | "maxProperties"): Keyword {
+  const atLeast = name === "minProperties";
+  return {
+    name,
+    compile(value, site) {
+      if (!isNonNegativeInteger(value)) {
+        site.problem(name, "must be a non-negative integer");
+        return null;
+      }
+      const pointer = site.pointer(name);
+      const bound = `must have at ${atLeast ? "least" : "most"} ${count(value, "property", "properties")}`;
+      return (v, r) => {
+        if (!isObject(v)) return true;
+        const size = Object.keys(v).length;
+        if (atLeast ? size >= value : size <= value) return true;
+        return r !== null && r.fail(name, pointer, `${bound}, got ${size}`);
+      };
+    },
+  };
+}
+
+export const minPropertiesKeyword = propertyCountBound("minProperties");
+export const maxPropertiesKeyword = propertyCountBound("maxProperties");
+
+/** A schema for every property name, as a string (SPEC §9). */
+export const propertyNamesKeyword: Keyword = {
+  name: "propertyNames",
+  compile(value, site) {
+    if (!isPlainObject(value) && typeof value !== "boolean") {
+      site.problem("propertyNames", "must be a schema");
+      return null;
+    }
+    const check = site.subschema(value, "propertyNames");
+    const pointer = site.pointer("propertyNames");
+    return (v, r) => {
+      if (!isObject(v)) return true;
+      let ok = true;
+      for (const key of Object.keys(v)) {
+        if (r === null) {
+          if (!check(key, null)) return false;
+          continue;
+        }
+        const run = r.capture(check, key);
+        if (run.ok) continue;
+        const problems = run.issues.map((issue) => r.problemOf(issue)).join("; ");
+        ok = r.fail("propertyNames", pointer, `the property name ${preview(key)} is not allowed: ${problems}`, key);
+      }
+      return ok;
+    };
+  },
+};
+
+/** When a key is present, the names listed for it must be present too (SPEC §9). */
+export const dependentRequiredKeyword: Keyword = {
+  name: "dependentRequired",
+  compile(value, site) {
+    const valid =
+      isPlainObject(value) &&
+      Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === "string") && new Set(names).size === names.length);
+    if (!valid) {
+      site.problem("dependentRequired", "must be an object whose values are lists of distinct property names");
+      return null;
+    }
+    const rules = Object.entries(value as Record<string, string[]>).filter(([, names]) => names.length > 0);
+    const pointer = site.pointer("dependentRequired");
+    return (v, r) => {
+      if (!isObject(v)) return true;
+      let ok = true;
+      for (const [key, names] of rules) {
+        if (!Object.hasOwn(v, key)) continue;
+        for (const name of names) {
+          if (Object.hasOwn(v, name)) continue;
+          if (r === null) return false;
+          ok = r.fail("dependentRequired", pointer, `missing (required when ${key} is present)`, name);
+        }
+      }
+      return ok;
+    };
+  },
+};

@@ -1,4 +1,4 @@
-import { hasAtLeastCodePoints } from "../code-points";
+import { codePointLength, hasAtLeastCodePoints } from "../code-points";
 import { isNonNegativeInteger, type Keyword } from "../keyword";
 import { count, preview, showPattern } from "../messages";
 import { MATCH, NO_MATCH } from "../native";
@@ -17,6 +17,24 @@ export const minLengthKeyword: Keyword = {
     return (v, r) => {
       if (typeof v !== "string" || hasAtLeastCodePoints(v, value)) return true;
       return r !== null && r.fail("minLength", pointer, `${bound}, got ${preview(v)}`);
+    };
+  },
+};
+
+/** At most `maxLength` code points (SPEC §9). */
+export const maxLengthKeyword: Keyword = {
+  name: "maxLength",
+  compile(value, site) {
+    if (!isNonNegativeInteger(value)) {
+      site.problem("maxLength", "must be a non-negative integer");
+      return null;
+    }
+    const pointer = site.pointer("maxLength");
+    const bound = `must be at most ${count(value, "character")} long`;
+    return (v, r) => {
+      // A string has at most as many code points as UTF-16 units.
+      if (typeof v !== "string" || v.length <= value || codePointLength(v) <= value) return true;
+      return r !== null && r.fail("maxLength", pointer, `${bound}, got ${preview(v)}`);
     };
   },
 };
