@@ -123,5 +123,5 @@ function readPublishOptions(options: PublishOptions | undefined): { mode: Publis
   if (!isMode(mode)) throw new TypeError('tool-input-schema: options.mode must be "strict" or "passthrough"');
   const read = readOptions(compileOptions);
   if (typeof read === "string") throw new TypeError(`tool-input-schema: ${read}`);
-  return { mode, compileOptions: read };
+  return { mode, compileOptions: compileOptions as Options };
 }

@@ -22,7 +22,7 @@ const VALID: Result = Object.freeze({ ok: true });
 
 function build(schema: unknown, options: CompileOptions): Compiled {
   const { check, issues } = checkSchema(schema, options);
-  return check === null ? failure(issues, true) : new CompiledValidator(check);
+  return check === null ? failure(issues, true) : new CompiledValidator(check, options.timeBudgetMs);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */

@@ -5,6 +5,7 @@ import type { ErrorKind, Profile } from "./types";
 export interface CompileOptions {
   readonly lenientScalars: boolean;
   readonly profile: Profile;
+  readonly timeBudgetMs: number | null;
 }
 
 /** What a keyword sees while its schema object is compiled. */

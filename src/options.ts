@@ -1,30 +1,27 @@
 import type { CompileOptions } from "./keyword";
 import type { Options } from "./types";
 
-const PROFILES = ["core", "extended"];
-
-/** Normalized options are shared objects, one per combination, so they can key caches. */
-const NORMALIZED = new Map<string, CompileOptions>();
-for (const profile of ["core", "extended"] as const) {
-  for (const lenientScalars of [false, true]) {
-    NORMALIZED.set(`${profile}:${lenientScalars}`, Object.freeze({ profile, lenientScalars }));
-  }
-}
+const KNOWN = new Set(["lenientScalars", "profile", "timeBudgetMs"]);
 
 /** Checks the caller's options; returns the normalized ones or a reason they are bad. */
 export function readOptions(options: Options | undefined): CompileOptions | string {
-  if (options === undefined) return NORMALIZED.get("core:false")!;
+  if (options === undefined) return DEFAULTS;
   if (typeof options !== "object" || options === null) return "options must be an object";
   for (const key of Object.keys(options)) {
-    if (key !== "lenientScalars" && key !== "profile") return `unknown option ${JSON.stringify(key)}`;
+    if (!KNOWN.has(key)) return `unknown option ${JSON.stringify(key)}`;
   }
-  const { lenientScalars = false, profile = "core" } = options;
+  const { lenientScalars = false, profile = "core", timeBudgetMs } = options;
   if (typeof lenientScalars !== "boolean") return "options.lenientScalars must be a boolean";
-  if (!PROFILES.includes(profile)) return 'options.profile must be "core" or "extended"';
-  return NORMALIZED.get(`${profile}:${lenientScalars}`)!;
+  if (profile !== "core" && profile !== "extended") return 'options.profile must be "core" or "extended"';
+  if (timeBudgetMs !== undefined && !(typeof timeBudgetMs === "number" && timeBudgetMs > 0 && Number.isFinite(timeBudgetMs))) {
+    return "options.timeBudgetMs must be a positive number of milliseconds";
+  }
+  return { lenientScalars, profile, timeBudgetMs: timeBudgetMs ?? null };
 }
 
-/** A short, stable key for a normalized options object. */
+const DEFAULTS: CompileOptions = Object.freeze({ lenientScalars: false, profile: "core", timeBudgetMs: null });
+
+/** A short, stable key for normalized options: validators compiled with equal keys are interchangeable. */
 export function optionsKey(options: CompileOptions): string {
-  return `${options.profile}:${options.lenientScalars}`;
+  return `${options.profile}:${options.lenientScalars}:${options.timeBudgetMs ?? ""}`;
 }

@@ -30,6 +30,12 @@ export interface Options {
    * number or boolean where a string is asked for (SPEC §7). Off by default.
    */
   lenientScalars?: boolean;
+  /**
+   * The most time, in milliseconds, one validation may spend matching
+   * patterns; past it the result is `execution_failure`. Off by default:
+   * each match is bounded by the engine's work limit either way.
+   */
+  timeBudgetMs?: number;
 }
 
 export interface Validator {

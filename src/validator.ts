@@ -1,6 +1,7 @@
 import { findNonJson } from "./json-value";
 import { failure } from "./messages";
 import { readablePath, toPointer } from "./paths";
+import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern";
 import { Report, type Check } from "./report";
 import type { Issue, Result, Validator } from "./types";
@@ -13,9 +14,13 @@ const VALID: Result = Object.freeze({ ok: true });
  * report, and only when that fails runs it again to collect the issues.
  */
 export class CompiledValidator implements Validator {
-  constructor(private readonly check: Check) {}
+  constructor(
+    private readonly check: Check,
+    private readonly timeBudgetMs: number | null,
+  ) {}
 
   validate(args: unknown): Result {
+    startBudget(this.timeBudgetMs);
     try {
       const nonJson = findNonJson(args);
       if (nonJson) {
@@ -31,6 +36,7 @@ export class CompiledValidator implements Validator {
       }
       if (this.check(args, null)) return VALID;
     } catch (error) {
+      if (error instanceof BudgetSpent) return budgetFailure(error);
       if (!(error instanceof EngineLimit)) return unreadable(error);
     }
     return this.explain(args);
@@ -41,6 +47,7 @@ export class CompiledValidator implements Validator {
     try {
       this.check(args, report);
     } catch (error) {
+      if (error instanceof BudgetSpent) return budgetFailure(error);
       if (!(error instanceof EngineLimit)) return unreadable(error);
       return failure([limitIssue(error, report)]);
     }
@@ -56,6 +63,18 @@ function limitIssue(limit: EngineLimit, report: Report): Issue {
     keyword: "pattern",
     message: `${readablePath(report.path)}: checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`,
   };
+}
+
+function budgetFailure(spent: BudgetSpent): Result {
+  return failure([
+    {
+      kind: "execution_failure",
+      instancePath: "",
+      schemaPath: "",
+      keyword: "timeBudgetMs",
+      message: `arguments: checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`,
+    },
+  ]);
 }
 
 /** A getter or proxy in the arguments threw while being read. */

@@ -4,7 +4,7 @@ import type { CompileOptions } from "../src/keyword";
 import { validate } from "../src/index";
 import type { Result } from "../src/types";
 
-const options: CompileOptions = { lenientScalars: false, profile: "core" };
+const options: CompileOptions = { lenientScalars: false, profile: "core", timeBudgetMs: null };
 const failure: Result = { ok: false, kind: "validation", message: "m", issues: [] };
 
 function counter() {
@@ -29,7 +29,7 @@ describe("the validate() cache", () => {
     cachedCompile(first, options, c.build);
     cachedCompile(JSON.parse(text), options, c.build);
     expect(c.builds).toBe(1);
-    cachedCompile(JSON.parse(text), { lenientScalars: true, profile: "core" }, c.build);
+    cachedCompile(JSON.parse(text), { lenientScalars: true, profile: "core", timeBudgetMs: null }, c.build);
     expect(c.builds).toBe(2);
   });
 

@@ -1,3 +1,4 @@
+import { chargeBudget } from "../budget";
 import { codePointLength, hasAtLeastCodePoints } from "../code-points";
 import { isNonNegativeInteger, type Keyword } from "../keyword";
 import { count, preview, showPattern } from "../messages";
@@ -57,6 +58,7 @@ export const patternKeyword: Keyword = {
     return (v, r) => {
       if (typeof v !== "string") return true;
       const outcome = compiled.test(v);
+      chargeBudget();
       if (outcome === MATCH) return true;
       if (outcome !== NO_MATCH) throw limit;
       return r !== null && r.fail("pattern", pointer, `${problem}, got ${preview(v)}`);

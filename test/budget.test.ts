@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { compile, validate } from "../src/index";
+
+// Each string takes PCRE2 about half a million steps to reject: under the
+// work limit, so only a total budget bounds a call that carries many of them.
+const slow = "a".repeat(18) + "!";
+const schema = { type: "object", properties: { v: { type: "array", items: { type: "string", pattern: "^(a+)+$" } } } };
+const args = { v: Array(50).fill(slow) };
+
+describe("timeBudgetMs", () => {
+  it("is off by default: every string is checked", () => {
+    const result = validate(schema, args);
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    if (!result.ok) expect(result.issues).toHaveLength(50);
+  });
+
+  it("ends the validation with execution_failure once the budget is spent", () => {
+    expect(compile(schema, { timeBudgetMs: 0.01 }).validate(args)).toEqual({
+      ok: false,
+      kind: "execution_failure",
+      message: "could not check the arguments: arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
+      issues: [
+        {
+          kind: "execution_failure",
+          instancePath: "",
+          schemaPath: "",
+          keyword: "timeBudgetMs",
+          message: "arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
+        },
+      ],
+    });
+  });
+
+  it("leaves cheap calls alone and does not leak into validators without a budget", () => {
+    const budgeted = compile(schema, { timeBudgetMs: 1000 });
+    expect(budgeted.validate({ v: ["aaa", "a"] })).toEqual({ ok: true });
+    compile(schema, { timeBudgetMs: 0.01 }).validate(args);
+    expect(validate(schema, { v: [slow, slow] })).toMatchObject({ ok: false, kind: "validation" });
+  });
+
+  it("must be a positive number", () => {
+    for (const timeBudgetMs of [0, -1, Infinity, "5", null]) {
+      expect(validate(schema, {}, { timeBudgetMs } as never)).toMatchObject({
+        ok: false,
+        message: "invalid options: options.timeBudgetMs must be a positive number of milliseconds",
+      });
+    }
+  });
+});
