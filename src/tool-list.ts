@@ -41,10 +41,15 @@ export function readToolList(value: unknown): ToolList {
   if (list === null) {
     return { ok: false, message: `expected a tools/list result ({ "tools": [...] }) or a list of tools, got ${shapeOf(value)}` };
   }
+  return { ok: true, ...readDescriptors(list) };
+}
+
+/** Reads a list of descriptors (see readToolList). */
+export function readDescriptors(list: readonly unknown[]): { tools: ToolEntry[]; problems: EntryProblem[] } {
   const tools: ToolEntry[] = [];
   const problems: EntryProblem[] = [];
   const firstIndex = new Map<string, number>();
-  list.forEach((descriptor: unknown, index: number) => {
+  list.forEach((descriptor, index) => {
     const read = readDescriptor(descriptor, index);
     if ("message" in read) {
       problems.push(read);
@@ -59,7 +64,7 @@ export function readToolList(value: unknown): ToolList {
     firstIndex.set(read.name, index);
     tools.push({ name: read.name, inputSchema: read.inputSchema, descriptor });
   });
-  return { ok: true, tools, problems };
+  return { tools, problems };
 }
 
 function readDescriptor(descriptor: unknown, index: number): { name: string; inputSchema: unknown } | EntryProblem {

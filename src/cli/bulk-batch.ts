@@ -1,0 +1,96 @@
+import { Catalog, type PublishResult } from "../index";
+import { isPlainObject, shapeOf } from "../json-value";
+import type { ErrorKind, Options } from "../types";
+import { locateJsonError } from "./read-json";
+
+// One batch of a bulk import, the same on the main thread and in a worker.
+
+/** The counts of a batch, or of a whole run. */
+export interface Tally {
+  /** Lines that held a call. */
+  calls: number;
+  valid: number;
+  failed: Record<ErrorKind, number>;
+  /** Lines that are not JSON, or not a call. */
+  badLines: number;
+  /** Per tool name: calls and failed calls. */
+  tools: Map<string, { calls: number; failed: number }>;
+}
+
+export interface BatchOutput {
+  /** One JSON line per call and per bad line; empty when only a summary is wanted. */
+  text: string;
+  tally: Tally;
+}
+
+export function emptyTally(): Tally {
+  return { calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map() };
+}
+
+export function addTally(total: Tally, batch: Tally): void {
+  total.calls += batch.calls;
+  total.valid += batch.valid;
+  total.badLines += batch.badLines;
+  for (const kind of Object.keys(total.failed) as ErrorKind[]) total.failed[kind] += batch.failed[kind];
+  for (const [name, counts] of batch.tools) {
+    const into = total.tools.get(name);
+    if (into === undefined) total.tools.set(name, { ...counts });
+    else {
+      into.calls += counts.calls;
+      into.failed += counts.failed;
+    }
+  }
+}
+
+/**
+ * The catalog calls are checked against. Passthrough: a stored call to a tool
+ * whose schema is refused is one more failed call, not a reason to stop.
+ */
+export function importCatalog(tools: unknown, options: Options): { catalog: Catalog; published: PublishResult } {
+  const catalog = new Catalog();
+  return { catalog, published: catalog.publish(tools, { ...options, mode: "passthrough" }) };
+}
+
+/** A JSON line's call, or why the line holds none. */
+export function readCall(line: string): { name: string; args: unknown } | string {
+  let call: unknown;
+  try {
+    call = JSON.parse(line);
+  } catch {
+    const { column, reason } = locateJsonError(line);
+    return `not JSON at column ${column} (${reason})`;
+  }
+  if (!isPlainObject(call)) return `expected an object with "name" and "arguments", got ${shapeOf(call)}`;
+  if (!Object.hasOwn(call, "name")) return 'missing "name"';
+  if (typeof call.name !== "string") return `"name": expected a string, got ${shapeOf(call.name)}`;
+  if (!Object.hasOwn(call, "arguments")) return 'missing "arguments"';
+  return { name: call.name, args: call.arguments };
+}
+
+/** Validates the calls in `lines` (JSON Lines; blank ones skipped); `firstLine` is the number of the first. */
+export function processBatch(catalog: Catalog, lines: readonly string[], firstLine: number, withResults: boolean): BatchOutput {
+  const tally = emptyTally();
+  let text = "";
+  lines.forEach((raw, offset) => {
+    const line = firstLine + offset;
+    if (raw.trim() === "") return;
+    const call = readCall(raw);
+    if (typeof call === "string") {
+      tally.badLines++;
+      if (withResults) text += JSON.stringify({ line, error: call }) + "\n";
+      return;
+    }
+    const result = catalog.validate(call.name, call.args);
+    tally.calls++;
+    let perTool = tally.tools.get(call.name);
+    if (perTool === undefined) tally.tools.set(call.name, (perTool = { calls: 0, failed: 0 }));
+    perTool.calls++;
+    if (result.ok) tally.valid++;
+    else {
+      tally.failed[result.kind]++;
+      perTool.failed++;
+    }
+    if (withResults) text += JSON.stringify({ line, name: call.name, ...result }) + "\n";
+  });
+  return { text, tally };
+}

@@ -1,0 +1,130 @@
+import { parseArgs } from "node:util";
+import { validateSchema } from "../index";
+import { count } from "../messages";
+import type { Issue, Options, Profile, Result } from "../types";
+import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
+import { readJson } from "./read-json";
+import { toolsInFile } from "./tool-file";
+
+type Status = "ok" | "unsupported" | "malformed";
+
+interface ToolReport {
+  name: string;
+  status: Status;
+  /** With the core profile: the status "extended" would give a refused tool. */
+  extended?: Status;
+  message?: string;
+  issues?: Issue[];
+}
+
+interface FileReport {
+  file: string;
+  tools: ToolReport[];
+  /** Set when the file could not be read or is not JSON. */
+  error?: string;
+}
+
+const USAGE = `Usage: tool-input-schema check [options] <file>...
+
+Preflights every tool's input schema. A file holds an MCP tools/list result,
+a list of tools ({ name, inputSchema }, OpenAI or Anthropic definitions), one
+tool, or one schema. Each tool is ok, unsupported or malformed; each problem
+is shown with its keyword and JSON Pointer.
+
+Options:
+  --profile core|extended  the keyword table to check against (default: core)
+  --lenient-scalars        check as with the lenientScalars option
+  --json                   one JSON document on stdout
+  --help                   this text
+
+Exit status: 0 all tools supported, 1 some refused, 2 a file cannot be read
+or is not JSON.`;
+
+function statusOf(result: Result): Status {
+  if (result.ok) return "ok";
+  return result.kind === "unsupported_capability" ? "unsupported" : "malformed";
+}
+
+function checkFile(file: string, options: Options & { profile: Profile }, accepted: Record<Profile, number>): FileReport {
+  let value: unknown;
+  try {
+    value = readJson(file);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    return { file, tools: [], error: error.message };
+  }
+  const { tools, problems } = toolsInFile(value, file);
+  const reports: ToolReport[] = problems.map(({ name, index, keyword, message }) => ({
+    name: name ?? `tools[${index}]`,
+    status: "malformed",
+    message,
+    issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword, message }],
+  }));
+  for (const { name, inputSchema } of tools) {
+    const core = validateSchema(inputSchema, { ...options, profile: "core" });
+    const extended = validateSchema(inputSchema, { ...options, profile: "extended" });
+    if (core.ok) accepted.core++;
+    if (extended.ok) accepted.extended++;
+    const result = options.profile === "core" ? core : extended;
+    const report: ToolReport = { name, status: statusOf(result) };
+    if (!result.ok) {
+      if (options.profile === "core") report.extended = statusOf(extended);
+      report.message = result.message;
+      report.issues = result.issues;
+    }
+    reports.push(report);
+  }
+  return { file, tools: reports };
+}
+
+function printText(files: FileReport[], summary: string): void {
+  const lines: string[] = [];
+  for (const { file, tools, error } of files) {
+    if (error !== undefined) continue;
+    lines.push(`${file}: ${count(tools.length, "tool")}`);
+    for (const tool of tools) {
+      const hint = tool.extended === "ok" ? "  (needs --profile extended)" : "";
+      lines.push(`  ${tool.status.padEnd(11)}  ${tool.name}${hint}`);
+      for (const issue of tool.issues ?? []) lines.push(`      ${issue.keyword}  ${issue.message}`);
+    }
+  }
+  lines.push(summary);
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine("check", () =>
+    parseArgs({ args: argv, options: { ...COMMON_FLAGS, json: { type: "boolean" } }, allowPositionals: true }),
+  );
+  if (values.help) {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  if (positionals.length === 0) throw new CliError("check: no file given (see check --help)");
+  const options = compileOptions(values);
+
+  const accepted: Record<Profile, number> = { core: 0, extended: 0 };
+  const files = positionals.map((file) => checkFile(file, options, accepted));
+  for (const { error } of files) if (error !== undefined) process.stderr.write(`tool-input-schema: ${error}\n`);
+
+  const tools = files.flatMap((file) => file.tools);
+  const counts: Record<Status, number> = { ok: 0, unsupported: 0, malformed: 0 };
+  for (const tool of tools) counts[tool.status]++;
+  const unreadable = files.filter((file) => file.error !== undefined).length;
+
+  if (values.json) {
+    const summary = { profile: options.profile, tools: tools.length, ...counts, accepted, unreadableFiles: unreadable };
+    process.stdout.write(JSON.stringify({ files, summary }, null, 2) + "\n");
+  } else {
+    const unreadableNote = unreadable > 0 ? `; ${unreadable} of ${count(files.length, "file")} could not be read` : "";
+    printText(
+      files,
+      `summary: ${count(tools.length, "tool")} (--profile ${options.profile}): ${counts.ok} ok, ${counts.unsupported} unsupported, ` +
+        `${counts.malformed} malformed; the core profile accepts ${accepted.core}, the extended profile ${accepted.extended}${unreadableNote}`,
+    );
+  }
+  if (unreadable > 0) return 2;
+  return counts.ok === tools.length ? 0 : 1;
+}
+
+export const check: Command = { name: "check", summary: "preflight the tool schemas in tools/list files", usage: USAGE, run };

@@ -1,0 +1,77 @@
+import { parseArgs } from "node:util";
+import { validate as validateCall } from "../index";
+import { bulkImport } from "./bulk-import";
+import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
+import { readJson } from "./read-json";
+
+const USAGE = `Usage: tool-input-schema validate --schema <schema.json> [<args.json> | -]
+       tool-input-schema validate --catalog <catalog.json> --calls <calls.jsonl> [--summary] [--workers N]
+
+One call: validates the arguments in <args.json> (or stdin, given "-" or
+nothing) against the schema and prints "ok" or the model-facing message.
+
+Bulk import: <catalog.json> holds a tools/list result or a list of tools;
+<calls.jsonl> holds one { "name", "arguments" } per line ("-" for stdin).
+Writes one JSON result per line, in input order: { "line", "name", "ok", ... }
+with the kind, message and issues of a failure, or { "line", "error" } for a
+line that is not JSON or not a call. A bad line is counted and never stops the
+run. A tool whose schema is refused stays in the catalog: its calls fail with
+the schema's failure. On a terminal, stderr shows a progress bar.
+
+Options:
+  --schema <file>          the schema for one call
+  --catalog <file>         the tools for a bulk import
+  --calls <file>           the calls for a bulk import (JSON Lines)
+  --summary                print counts per kind and per tool instead of one line per call
+  --workers <N>            spread the calls over N worker threads (default: 1, on the main thread)
+  --profile core|extended  the keyword table (default: core)
+  --lenient-scalars        accept "2" for 2, "true" for true, and 2 or true for a string
+  --json                   one call: print the whole result as JSON
+  --help                   this text
+
+Exit status: 0 every call valid, 1 some call failed (or a line was bad), 2 a
+file cannot be read or is not JSON.`;
+
+const FLAGS = {
+  ...COMMON_FLAGS,
+  schema: { type: "string" },
+  catalog: { type: "string" },
+  calls: { type: "string" },
+  summary: { type: "boolean" },
+  workers: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+function workerCount(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const count = Number(text);
+  if (!/^[0-9]+$/.test(text) || count < 1 || count > 256) throw new CliError(`--workers must be a whole number from 1 to 256, got ${JSON.stringify(text)}`);
+  return count;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine("validate", () => parseArgs({ args: argv, options: FLAGS, allowPositionals: true }));
+  if (values.help) {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  const options = compileOptions(values);
+
+  if (values.catalog !== undefined || values.calls !== undefined) {
+    if (values.catalog === undefined || values.calls === undefined) throw new CliError("validate: a bulk import needs both --catalog and --calls");
+    if (values.schema !== undefined || positionals.length > 0) throw new CliError("validate: --catalog takes no --schema and no arguments file");
+    const workers = workerCount(values.workers);
+    return bulkImport({ catalogFile: values.catalog, callsFile: values.calls, summary: values.summary === true, workers, options });
+  }
+
+  if (values.schema === undefined) throw new CliError("validate: give --schema, or --catalog and --calls (see validate --help)");
+  if (positionals.length > 1) throw new CliError("validate: one arguments file at most");
+  if (values.summary || values.workers !== undefined) throw new CliError("validate: --summary and --workers go with --catalog");
+  const schema = readJson(values.schema);
+  const args = readJson(positionals[0] ?? "-");
+  const result = validateCall(schema, args, options);
+  process.stdout.write((values.json ? JSON.stringify(result) : result.ok ? "ok" : result.message) + "\n");
+  return result.ok ? 0 : 1;
+}
+
+export const validate: Command = { name: "validate", summary: "validate one call, or bulk-import stored calls", usage: USAGE, run };
