@@ -45,3 +45,12 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
   }
   return { pointer: tokens.map((token) => "/" + escapePointerSegment(token)).join("") };
 }
+
+/** The value at a canonical JSON Pointer returned by resolveRef. */
+export function valueAt(document: unknown, pointer: string): unknown {
+  let value = document;
+  for (const token of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    value = (value as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return value;
+}

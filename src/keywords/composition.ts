@@ -3,6 +3,7 @@ import type { Keyword, SchemaSite } from "../keyword";
 import { either, jsonTextHint, typeWord } from "../messages";
 import { every, type Check, type Report } from "../report";
 import type { Issue } from "../types";
+import { resolveRef, valueAt } from "../ref-target";
 import { declaredTypes, matchesType } from "./type";
 
 /** How many of the closest branch's problems a composition message quotes. */
@@ -38,8 +39,27 @@ function noMatchProblem(types: (string[] | null)[], runs: { issues: Issue[] }[],
   return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
 }
 
-function branchTypes(value: unknown): (string[] | null)[] {
-  return (value as unknown[]).map(declaredTypes);
+/**
+ * The types a branch can accept, for the "expected a string or a list"
+ * message: its `type`, else what its `$ref` target or all of its own
+ * `oneOf`/`anyOf` branches accept; null when that is not known.
+ */
+function acceptedTypes(schema: unknown, site: SchemaSite, seen = new Set<unknown>()): string[] | null {
+  const declared = declaredTypes(schema);
+  if (declared !== null || !isPlainObject(schema) || seen.has(schema)) return declared;
+  seen.add(schema);
+  if (typeof schema.$ref === "string" && site.options.profile === "extended") {
+    const target = resolveRef(site.document, schema.$ref);
+    return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, seen) : null;
+  }
+  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : null;
+  if (branches === null || branches.length === 0) return null;
+  const types = branches.map((branch) => acceptedTypes(branch, site, seen));
+  return types.includes(null) ? null : [...new Set((types as string[][]).flat())];
+}
+
+function branchTypes(value: unknown, site: SchemaSite): (string[] | null)[] {
+  return (value as unknown[]).map((branch) => acceptedTypes(branch, site));
 }
 
 export const oneOfKeyword: Keyword = {
@@ -50,7 +70,7 @@ export const oneOfKeyword: Keyword = {
     }
     const checks = branches("oneOf", value, site);
     if (checks === null) return null;
-    const types = branchTypes(value);
+    const types = branchTypes(value, site);
     const pointer = site.pointer("oneOf");
     return (v, r) => {
       if (r === null) {
@@ -72,7 +92,7 @@ export const anyOfKeyword: Keyword = {
   compile(value, site) {
     const checks = branches("anyOf", value, site);
     if (checks === null) return null;
-    const types = branchTypes(value);
+    const types = branchTypes(value, site);
     const pointer = site.pointer("anyOf");
     return (v, r) => {
       if (r === null) return checks.some((check) => check(v, null));
