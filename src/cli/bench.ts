@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { compile, patternEngine, validateSchema, type Validator } from "../index";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
+import { count } from "../messages";
 import type { ToolEntry } from "../tool-list";
 import { readCall } from "./bulk-batch";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
@@ -105,24 +106,24 @@ function fixtureCalls(tools: readonly ToolEntry[]): Map<string, unknown[]> {
 }
 
 /** Runs the validator over `args` for at least `ms`; returns the validations done and the nanoseconds taken. */
-function repeat(validator: Validator, args: readonly unknown[], ms: number): { count: number; ns: number } {
-  let count = 0;
+function repeat(validator: Validator, args: readonly unknown[], ms: number): { done: number; ns: number } {
+  let done = 0;
   const started = process.hrtime.bigint();
   const deadline = started + BigInt(ms * 1e6);
   let now = started;
   while (now < deadline) {
     for (const a of args) validator.validate(a);
-    count += args.length;
+    done += args.length;
     now = process.hrtime.bigint();
   }
-  return { count, ns: Number(now - started) };
+  return { done, ns: Number(now - started) };
 }
 
 /** Nanoseconds per validation of `args`, timed after V8 has had time to optimize the validator. */
 function timeValidation(validator: Validator, args: readonly unknown[]): number {
   repeat(validator, args, WARM_MS);
-  const { count, ns } = repeat(validator, args, TIMED_MS);
-  return ns / count;
+  const { done, ns } = repeat(validator, args, TIMED_MS);
+  return ns / done;
 }
 
 function printTable(timings: ToolTiming[], header: string): void {
@@ -181,7 +182,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify({ profile: options.profile, engine: patternEngine, badLines, tools: timings }, null, 2) + "\n");
   } else {
     const engine = `PCRE2 ${patternEngine.pcre2Version}, JIT ${patternEngine.jit ? "on" : "off"}`;
-    const skipped = badLines > 0 ? `; ${badLines} bad lines skipped` : "";
+    const skipped = badLines > 0 ? `; ${count(badLines, "bad line")} skipped` : "";
     printTable(timings, `${tools.length} tools, preflight + compile ${(compileTotal / 1000).toFixed(2)} ms in all (--profile ${options.profile}, ${engine})${skipped}`);
   }
   return 0;

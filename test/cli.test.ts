@@ -1,0 +1,290 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The command line runs as users run it: `node lib/cli/main.js`. lib/ is
+// built by `npm install` (the prepare script) or `npx tsc -p tsconfig.build.json`.
+const root = join(__dirname, "..");
+const main = join(root, "lib/cli/main.js");
+const scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-cli-"));
+
+function cli(args: string[], input?: string) {
+  const run = spawnSync(process.execPath, [main, ...args], { cwd: root, input, encoding: "utf8", maxBuffer: 256 << 20 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function file(name: string, content: unknown): string {
+  const path = join(scratch, name);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+const toolFiles = readdirSync(join(root, "fixtures/tools"))
+  .sort()
+  .map((name) => join("fixtures/tools", name));
+const fixtures = toolFiles.map((path) => JSON.parse(readFileSync(join(root, path), "utf8")));
+const readFile = fixtures.find((fixture) => fixture.name === "read_file");
+
+const object = (properties: object) => ({ type: "object", properties });
+const mixed = {
+  tools: [
+    { name: "fine", inputSchema: object({ q: { type: "string" } }) },
+    { name: "bounded", inputSchema: object({ n: { type: "integer", exclusiveMinimum: 0 } }) },
+    { name: "tuple", inputSchema: object({ p: { items: [{ type: "string" }] } }) },
+    { name: "broken", inputSchema: object({ n: { type: "integer", minimum: "0" } }) },
+    { inputSchema: object({}) },
+  ],
+};
+
+beforeAll(() => {
+  if (!existsSync(main)) throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
+});
+
+describe("tool-input-schema: help and usage errors", () => {
+  it("prints help for the program and each command", () => {
+    for (const args of [["--help"], ["check", "--help"], ["validate", "--help"], ["bench", "--help"]]) {
+      const { code, stdout, stderr } = cli(args);
+      expect([code, stderr]).toEqual([0, ""]);
+      expect(stdout).toMatch(/^Usage: tool-input-schema /);
+    }
+  });
+
+  it("says what is wrong in one line on stderr, with exit status 2", () => {
+    for (const [args, message] of [
+      [[], "tool-input-schema: no command given (check, validate or bench; see --help)"],
+      [["frob"], 'tool-input-schema: unknown command "frob" (check, validate or bench; see --help)'],
+      [["check"], "tool-input-schema: check: no file given (see check --help)"],
+      [["check", "--bogus", "x.json"], "tool-input-schema: check: Unknown option '--bogus' (see check --help)"],
+      [["check", "--profile", "full", "x.json"], 'tool-input-schema: --profile must be core or extended, got "full"'],
+      [["validate", "--catalog", "c.json"], "tool-input-schema: validate: a bulk import needs both --catalog and --calls"],
+      [["validate", "--catalog", "c.json", "--calls", "x", "--workers", "0"], 'tool-input-schema: --workers must be a whole number from 1 to 256, got "0"'],
+      [["bench"], "tool-input-schema: bench: no catalog given (see bench --help)"],
+    ] as const) {
+      const { code, stdout, stderr } = cli([...args]);
+      expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: "", stderr: message + "\n" });
+    }
+  });
+});
+
+describe("tool-input-schema check", () => {
+  it("passes the coding-agent fixtures, exit status 0", () => {
+    const { code, stdout, stderr } = cli(["check", ...toolFiles]);
+    expect([code, stderr]).toEqual([0, ""]);
+    expect(stdout).toContain("fixtures/tools/edit_file.json: 1 tool\n  ok           edit_file\n");
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe(
+      "summary: 10 tools (--profile core): 10 ok, 0 unsupported, 0 malformed; the core profile accepts 10, the extended profile 10",
+    );
+  });
+
+  it("shows each refused tool with the keyword and JSON Pointer of each problem, exit status 1", () => {
+    const { code, stdout, stderr } = cli(["check", file("mixed.json", mixed)]);
+    expect([code, stderr]).toEqual([1, ""]);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/mixed\.json: 5 tools$/);
+    expect(lines.slice(1, -1)).toEqual([
+      "  malformed    tools[4]",
+      "      name  tools[4].name: expected a non-empty string, got undefined",
+      "  ok           fine",
+      "  unsupported  bounded  (needs --profile extended)",
+      expect.stringMatching(/^ {6}exclusiveMinimum {2}#\/properties\/n\/exclusiveMinimum: keyword "exclusiveMinimum" is not supported/),
+      "  unsupported  tuple",
+      expect.stringMatching(/^ {6}items {2}#\/properties\/p\/items: /),
+      "  malformed    broken",
+      "      minimum  #/properties/n/minimum: must be a finite number",
+    ]);
+    expect(lines.at(-1)).toBe("summary: 5 tools (--profile core): 1 ok, 2 unsupported, 2 malformed; the core profile accepts 1, the extended profile 2");
+  });
+
+  it("checks with the extended profile on request", () => {
+    const { code, stdout } = cli(["check", "--profile", "extended", file("mixed.json", mixed)]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("  ok           bounded\n");
+    expect(stdout).not.toContain("needs --profile extended");
+    expect(stdout).toContain("summary: 5 tools (--profile extended): 2 ok, 1 unsupported, 2 malformed;");
+  });
+
+  it("writes one JSON document with --json", () => {
+    const { code, stdout } = cli(["check", "--json", file("mixed.json", mixed)]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.summary).toEqual({ profile: "core", tools: 5, ok: 1, unsupported: 2, malformed: 2, accepted: { core: 1, extended: 2 }, unreadableFiles: 0 });
+    const bounded = report.files[0].tools.find((tool: { name: string }) => tool.name === "bounded");
+    expect(bounded).toMatchObject({ status: "unsupported", extended: "ok", message: expect.stringMatching(/^unsupported schema: /) });
+    expect(bounded.issues[0]).toMatchObject({ kind: "unsupported_capability", schemaPath: "/properties/n/exclusiveMinimum", keyword: "exclusiveMinimum" });
+  });
+
+  it("reads one tool, one schema, and OpenAI definitions", () => {
+    expect(cli(["check", "fixtures/tools/glob.json"]).stdout).toContain("  ok           glob\n");
+    expect(cli(["check", file("schema.json", readFile.inputSchema)]).stdout).toContain("  ok           schema.json\n");
+    const openai = [{ type: "function", function: { name: "lookup", parameters: object({ id: { type: "string" } }) } }];
+    expect(cli(["check", file("openai.json", openai)]).stdout).toContain("  ok           lookup\n");
+    const notASchema = cli(["check", file("number.json", "42")]);
+    expect(notASchema.code).toBe(1);
+    expect(notASchema.stdout).toContain("  malformed    number.json\n");
+  });
+
+  it("names the file, line and column of bad JSON and a file it cannot read, exit status 2, and checks the rest", () => {
+    const bad = file("bad.json", '{"tools": [\n  {"name": "a", "inputSchema": {"type": "object",}}\n]}\n');
+    const { code, stdout, stderr } = cli(["check", bad, join(scratch, "missing.json"), "fixtures/tools/glob.json"]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `tool-input-schema: ${bad}:2:50: not JSON (expected a property name in double quotes)\n` +
+        `tool-input-schema: ${join(scratch, "missing.json")}: cannot read (no such file or directory)\n`,
+    );
+    expect(stdout).toContain("  ok           glob\n");
+    expect(stdout).toContain("; 2 of 3 files could not be read\n");
+  });
+});
+
+describe("tool-input-schema validate --schema", () => {
+  const schema = file("read-file-schema.json", readFile.inputSchema);
+
+  it("prints ok, or the model-facing message, for one call", () => {
+    expect(cli(["validate", "--schema", schema, file("args.json", { path: "a.ts" })])).toEqual({ code: 0, stdout: "ok\n", stderr: "" });
+    expect(cli(["validate", "--schema", schema, "-"], '{"path": ""}')).toEqual({
+      code: 1,
+      stdout: 'invalid arguments: path: must be at least 1 character long, got ""\n',
+      stderr: "",
+    });
+    expect(cli(["validate", "--schema", schema], "{}").stdout).toBe("invalid arguments: path: missing (required)\n");
+  });
+
+  it("prints the whole result with --json", () => {
+    const { code, stdout } = cli(["validate", "--schema", schema, "--json", "-"], '{"path": 1}');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: path: expected a string, got a number (1)",
+      issues: [{ kind: "validation", instancePath: "/path", schemaPath: "/properties/path/type", keyword: "type", message: "path: expected a string, got a number (1)" }],
+    });
+  });
+
+  it("applies --lenient-scalars", () => {
+    expect(cli(["validate", "--schema", schema, "-"], '{"path": "a", "limit": "20"}').code).toBe(1);
+    expect(cli(["validate", "--schema", schema, "--lenient-scalars", "-"], '{"path": "a", "limit": "20"}').stdout).toBe("ok\n");
+  });
+
+  it("says where the arguments stop being JSON", () => {
+    expect(cli(["validate", "--schema", schema, "-"], '{"path": "a"')).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "tool-input-schema: stdin:1:13: not JSON (unexpected end of input, expected ',' or '}')\n",
+    });
+  });
+});
+
+describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
+  const catalog = file("catalog.json", { tools: [...fixtures.map(({ name, inputSchema }) => ({ name, inputSchema })), mixed.tools[2]] });
+  const calls = file(
+    "calls.jsonl",
+    [
+      JSON.stringify({ name: "read_file", arguments: { path: "a.ts" } }),
+      JSON.stringify({ name: "read_file", arguments: { path: "" } }),
+      "not json",
+      "",
+      '{"name": "read_file"}',
+      JSON.stringify({ name: "reed_file", arguments: {} }),
+      JSON.stringify({ name: "tuple", arguments: { p: ["x"] } }),
+      "[1]\r",
+      JSON.stringify({ name: "glob", arguments: { pattern: "*.ts" } }) + "\r",
+    ].join("\n"),
+  );
+
+  it("writes one result per line, in input order, and reports bad lines by number without stopping", () => {
+    const { code, stdout, stderr } = cli(["validate", "--catalog", catalog, "--calls", calls]);
+    expect([code, stderr]).toEqual([1, ""]);
+    const results = stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+    expect(results.map((result) => [result.line, result.name ?? null, result.ok ?? null, result.kind ?? null])).toEqual([
+      [1, "read_file", true, null],
+      [2, "read_file", false, "validation"],
+      [3, null, null, null],
+      [5, null, null, null],
+      [6, "reed_file", false, "validation"],
+      [7, "tuple", false, "unsupported_capability"],
+      [8, null, null, null],
+      [9, "glob", true, null],
+    ]);
+    expect(results[1]).toEqual({ line: 2, name: "read_file", ok: false, kind: "validation", message: 'invalid arguments: path: must be at least 1 character long, got ""', issues: expect.any(Array) });
+    expect(results[2]).toEqual({ line: 3, error: "not JSON at column 1 (expected a value)" });
+    expect(results[3]).toEqual({ line: 5, error: 'missing "arguments"' });
+    expect(results[4].message).toBe('unknown tool "reed_file"; did you mean "read_file"?');
+    expect(results[6]).toEqual({ line: 8, error: 'expected an object with "name" and "arguments", got a list' });
+  });
+
+  it("prints a summary with --summary", () => {
+    const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", calls, "--summary"]);
+    expect(code).toBe(1);
+    const [head, ...tools] = stdout.trimEnd().split("\n");
+    expect(head).toMatch(/^5 calls: 2 valid, 3 failed \(2 validation, 1 unsupported_capability\); 3 bad lines; [\d.]+ s, [\d,]+ records\/s$/);
+    expect(tools).toEqual(["  read_file  2 calls, 1 failed", "  glob       1 call, 0 failed", "  reed_file  1 call, 1 failed", "  tuple      1 call, 1 failed"]);
+  });
+
+  it("gives the same output, in the same order, with worker threads", () => {
+    const lines = [];
+    for (let i = 0; i < 5000; i++) {
+      const fixture = fixtures[i % fixtures.length];
+      const args = i % 3 === 0 ? fixture.valid[i % fixture.valid.length] : fixture.invalid[i % fixture.invalid.length].arguments;
+      lines.push(i % 997 === 0 ? "{bad" : JSON.stringify({ name: fixture.name, arguments: args }));
+    }
+    const many = file("many.jsonl", lines.join("\n") + "\n");
+    const one = cli(["validate", "--catalog", catalog, "--calls", many]);
+    const three = cli(["validate", "--catalog", catalog, "--calls", many, "--workers", "3"]);
+    expect(one.code).toBe(1);
+    expect(three).toEqual(one);
+    expect(one.stdout.trimEnd().split("\n").map((line) => JSON.parse(line).line)).toEqual(lines.map((_, i) => i + 1));
+    const summary = cli(["validate", "--catalog", catalog, "--calls", many, "--workers", "2", "--summary"]).stdout;
+    expect(summary).toMatch(/^4994 calls: .*; 6 bad lines; /);
+  });
+
+  it("exits 0 when every call is valid, and shows no progress bar when stderr is not a terminal", () => {
+    const valid = file("valid.jsonl", fixtures.flatMap((f) => f.valid.map((args: unknown) => JSON.stringify({ name: f.name, arguments: args }))).join("\n"));
+    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"])).toMatchObject({ code: 0, stderr: "" });
+    expect(cli(["validate", "--catalog", catalog, "--calls", "-", "--summary"], '{"name":"glob","arguments":{"pattern":"*"}}\n')).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("refuses a catalog with a duplicate tool name and a calls file it cannot read, exit status 2", () => {
+    const duplicate = file("duplicate.json", [mixed.tools[0], mixed.tools[0]]);
+    expect(cli(["validate", "--catalog", duplicate, "--calls", calls])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `tool-input-schema: ${duplicate}: tools[1]: duplicate tool name "fine" (first at tools[0])\n`,
+    });
+    expect(cli(["validate", "--catalog", catalog, "--calls", join(scratch, "nope.jsonl")])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `tool-input-schema: ${join(scratch, "nope.jsonl")}: cannot read (no such file or directory)\n`,
+    });
+  });
+});
+
+describe("tool-input-schema bench", () => {
+  it("times every fixture tool over its own cases", () => {
+    const { code, stdout, stderr } = cli(["bench", "--json", ...toolFiles]);
+    expect([code, stderr]).toEqual([0, ""]);
+    const report = JSON.parse(stdout);
+    expect(report.tools.map((tool: { name: string }) => tool.name)).toEqual(fixtures.map((fixture) => fixture.name));
+    for (const tool of report.tools) {
+      const fixture = fixtures.find((f) => f.name === tool.name);
+      expect(tool).toMatchObject({ status: "ok", calls: fixture.valid.length + fixture.invalid.length });
+      expect(tool.nsPerValidation).toBeGreaterThan(0);
+      expect(tool.compileMicros).toBeGreaterThan(0);
+    }
+    const patterns = Object.fromEntries(report.tools.map((tool: { name: string; patterns: number }) => [tool.name, tool.patterns]));
+    expect(patterns).toMatchObject({ read_file: 0, write_file: 1, search_code: 1, todo: 1, web_fetch: 1 });
+  }, 30_000);
+
+  it("takes the calls from --calls and prints a table", () => {
+    const catalog = file("bench-catalog.json", mixed.tools.slice(0, 3));
+    const calls = file("bench-calls.jsonl", [JSON.stringify({ name: "fine", arguments: { q: "x" } }), "oops"].join("\n"));
+    const { code, stdout } = cli(["bench", catalog, "--calls", calls]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^3 tools, preflight \+ compile [\d.]+ ms in all \(--profile core, PCRE2 [^,]+, JIT (on|off)\); 1 bad line skipped$/);
+    expect(lines[1]).toMatch(/^tool +status +compile µs +patterns +calls +ns\/validation$/);
+    expect(lines[2]).toMatch(/^fine +ok +[\d.]+ +0 +1 +[\d,]+$/);
+    expect(lines[3]).toMatch(/^bounded +unsupported +[\d.]+ +0 +0 +-$/);
+  });
+});
