@@ -28,6 +28,9 @@
 //   --scratch DIR     scratch root (default /tmp/mcp-servers)
 //   --timeout SEC     give up on the server after this many seconds (default 30)
 //   --out DIR         output directory (default fixtures/catalogs)
+//   --network         let the server reach the network (by default it runs in an
+//                     empty network namespace, `unshare --net`, so a catalog
+//                     shows what the server lists with no network at all)
 //   --dry-run         print the catalog summary, write nothing
 //
 // In server args and --env values, "{tmp}" stands for a fresh empty directory
@@ -89,6 +92,7 @@ function parseArgs(argv) {
     else if (a === "--timeout") { opts.timeout = Number(next()); if (!(opts.timeout > 0)) usage("--timeout wants seconds > 0"); }
     else if (a === "--from-repo") { opts.fromRepo = true; raw.push(a); }
     else if (a === "--scripts") { opts.scripts = true; raw.push(a); }
+    else if (a === "--network") { opts.network = true; raw.push(a); }
     else if (a === "--dry-run") opts.dryRun = true;
     else if (a.startsWith("--")) usage(`unknown option ${a}`);
     else if (opts.spec === undefined) opts.spec = a;
@@ -237,9 +241,16 @@ async function main() {
   const env = { ...getDefaultEnvironment(), HOME: home, NODE_ENV: "production" };
   for (const [k, v] of Object.entries(opts.env)) env[k] = subst(v);
   const args = [entry, ...opts.serverArgs.map(subst)];
-  console.error(`capture-catalog: ${pkg.name}@${pkg.version}: node ${args.join(" ")}`);
+  console.error(`capture-catalog: ${pkg.name}@${pkg.version}: node ${args.join(" ")}${opts.network ? "" : " (no network)"}`);
 
-  const { tools, server } = await listAllTools(opts, process.execPath, args, env, cwd, path.join(scratch, "stderr.log"));
+  let command = process.execPath;
+  if (!opts.network) {
+    const probe = spawnSync("unshare", ["--net", "--", "true"], { stdio: "ignore" });
+    if (probe.status !== 0) throw new Error("cannot run `unshare --net` here (needs root or user namespaces); pass --network to run the server with the network");
+    args.unshift("--net", "--", process.execPath);
+    command = "unshare";
+  }
+  const { tools, server } = await listAllTools(opts, command, args, env, cwd, path.join(scratch, "stderr.log"));
   if (tools.length === 0) throw new Error("the server listed no tools");
   const names = new Set();
   for (const t of tools) {
@@ -265,10 +276,10 @@ async function main() {
   console.error(`capture-catalog: wrote ${path.relative(REPO, file)}`);
 
   // The exact command, with the version pinned, for the README.
-  const command = ["node", SELF, `${pkg.name}@${pkg.version}`, ...opts.raw.map(shellQuote)];
-  if (opts.serverArgs.length) command.push("--", ...opts.serverArgs.map(shellQuote));
+  const cmdline = ["node", SELF, `${pkg.name}@${pkg.version}`, ...opts.raw.map(shellQuote)];
+  if (opts.serverArgs.length) cmdline.push("--", ...opts.serverArgs.map(shellQuote));
   const { updateReadme } = await import("./catalog-keywords.mjs");
-  updateReadme(opts.out, { [path.basename(file)]: command.join(" ") });
+  updateReadme(opts.out, { [path.basename(file)]: cmdline.join(" ") });
 }
 
 main().then(
