@@ -121,7 +121,8 @@ function readPublishOptions(options: PublishOptions | undefined): { mode: Publis
   if (options !== undefined && !isPlainObject(options)) throw new TypeError("tool-input-schema: options must be an object");
   const { mode = "strict", ...compileOptions }: { mode?: unknown } = options ?? {};
   if (!isMode(mode)) throw new TypeError('tool-input-schema: options.mode must be "strict" or "passthrough"');
-  const read = readOptions(compileOptions);
-  if (typeof read === "string") throw new TypeError(`tool-input-schema: ${read}`);
-  return { mode, compileOptions: compileOptions as Options };
+  // Checked here so that bad options throw before anything changes; compile reads them again.
+  const problem = readOptions(compileOptions);
+  if (typeof problem === "string") throw new TypeError(`tool-input-schema: ${problem}`);
+  return { mode, compileOptions };
 }
