@@ -141,6 +141,12 @@ describe("Catalog options", () => {
     expect(plain.validate("run", { timeout: "30" })).toMatchObject({ ok: false, kind: "validation" });
   });
 
+  it("takes every option compile takes", () => {
+    const catalog = new Catalog();
+    expect(catalog.publish([readFile], { mode: "strict", profile: "extended", lenientScalars: true, timeBudgetMs: 50 })).toEqual({ ok: true, tools: 1, refused: [] });
+    expect(catalog.validate("read_file", { path: "a" })).toEqual({ ok: true });
+  });
+
   it("preflights with the chosen profile, as validateSchema does", () => {
     const bounded = { name: "page", inputSchema: { type: "object", properties: { size: { type: "integer", exclusiveMinimum: 0 } } } };
     const core = new Catalog().publish([bounded]);
