@@ -7,6 +7,20 @@ type JsonObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/**
+ * Own properties only (SPEC §4): `toString` or `__proto__` inherited from
+ * Object.prototype is not a property of the arguments. Arguments hold no
+ * `undefined` (they are checked to be JSON first), so `v[name] !== undefined`
+ * already means "own" for every name Object.prototype lacks; only those it
+ * has need the slower own-property test.
+ */
+const mayBeInherited = (name: string) => name in Object.prototype;
+
+function ownValue(v: JsonObject, name: string, inherited: boolean): unknown {
+  const value = v[name];
+  return value === undefined || !inherited || Object.hasOwn(v, name) ? value : undefined;
+}
+
 export const propertiesKeyword: Keyword = {
   name: "properties",
   compile(value, site) {
@@ -15,15 +29,14 @@ export const propertiesKeyword: Keyword = {
       return null;
     }
     const names = Object.keys(value);
+    const inherited = names.map(mayBeInherited);
     const checks = names.map((name) => site.subschema(value[name], "properties", name));
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
       for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        // Own properties only: `toString` or `__proto__` inherited from
-        // Object.prototype is not a property of the arguments (SPEC §4).
-        if (!Object.hasOwn(v, name) || checkChild(checks[i], v[name], name, r)) continue;
+        const child = ownValue(v, names[i], inherited[i]);
+        if (child === undefined || checkChild(checks[i], child, names[i], r)) continue;
         if (r === null) return false;
         ok = false;
       }
@@ -45,12 +58,14 @@ export const requiredKeyword: Keyword = {
     }
     if (value.length === 0) return null;
     const names = value as string[];
+    const inherited = names.map(mayBeInherited);
     const pointer = site.pointer("required");
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
-      for (const name of names) {
-        if (Object.hasOwn(v, name)) continue;
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (ownValue(v, name, inherited[i]) !== undefined) continue;
         if (r === null) return false;
         ok = r.fail("required", pointer, "missing (required)", name);
       }
