@@ -5,7 +5,7 @@ import { count, either, preview } from "./messages";
 import { nearestNames } from "./nearest-names";
 import { readOptions } from "./options";
 import { SchemaError } from "./schema-error";
-import { readToolList } from "./tool-list";
+import { readToolList, toolIssue } from "./tool-list";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "./types";
 
 /**
@@ -42,9 +42,9 @@ function isMode(mode: unknown): mode is PublishMode {
   return mode === "strict" || mode === "passthrough";
 }
 
-/** A failure with one issue about the tool rather than its arguments: its name or its descriptor. */
-function toolFailure(message: string, keyword = "name"): Failure {
-  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword, message }] };
+/** A failure with one issue about the tool rather than its arguments: its name. */
+function nameFailure(message: string): Failure {
+  return { ok: false, kind: "validation", message, issues: [toolIssue(message, "name")] };
 }
 
 function unknownTool(name: string, known: Iterable<string>): Failure {
@@ -52,7 +52,7 @@ function unknownTool(name: string, known: Iterable<string>): Failure {
   const quoted = names.map((known) => JSON.stringify(known));
   const hint =
     names.length === 0 ? "no tools are published" : close ? `did you mean ${either(quoted)}?` : `the nearest known tools are ${quoted.join(", ")}`;
-  return toolFailure(`unknown tool ${preview(name)}; ${hint}`);
+  return nameFailure(`unknown tool ${preview(name)}; ${hint}`);
 }
 
 function compiled(schema: unknown, options: Options): Validator | Failure {
@@ -81,10 +81,13 @@ export class Catalog {
     const list = readToolList(tools);
     if (!list.ok) return { ok: false, message: `not published: ${list.message}`, failures: [] };
 
-    const failures: ToolFailure[] = list.problems.map(({ index, name, message, keyword }) => {
-      const { kind, issues } = toolFailure(message, keyword);
-      return { index, name, kind, message, issues };
-    });
+    const failures: ToolFailure[] = list.problems.map(({ index, name, message, keyword }) => ({
+      index,
+      name,
+      kind: "validation",
+      message,
+      issues: [toolIssue(message, keyword)],
+    }));
     const refused: ToolFailure[] = [];
     const next = new Map<string, Validator | Failure>();
     list.tools.forEach(({ name, inputSchema }, index) => {
@@ -105,7 +108,7 @@ export class Catalog {
 
   /** Validates a call to a published tool. Never throws. */
   validate(name: unknown, args: unknown): Result {
-    if (typeof name !== "string") return toolFailure(`tool name: expected a string, got ${shapeOf(name)}`);
+    if (typeof name !== "string") return nameFailure(`tool name: expected a string, got ${shapeOf(name)}`);
     const entry = this.#tools.get(name);
     if (entry === undefined) return unknownTool(name, this.#tools.keys());
     return "ok" in entry ? entry : entry.validate(args);

@@ -1,5 +1,6 @@
 import { isPlainObject, shapeOf } from "./json-value";
 import { preview } from "./messages";
+import type { Issue } from "./types";
 
 /** One tool: its name, its input schema, and the descriptor exactly as it came. */
 export interface ToolEntry {
@@ -16,6 +17,11 @@ export interface EntryProblem {
   /** The descriptor field at fault: "name", "inputSchema" or "tool". */
   keyword: string;
   message: string;
+}
+
+/** A problem with a tool rather than its arguments (its name, its descriptor) as an issue: no path into arguments or schema. */
+export function toolIssue(message: string, keyword: string): Issue {
+  return { kind: "validation", instancePath: "", schemaPath: "", keyword, message };
 }
 
 export type ToolList =

@@ -1,4 +1,4 @@
-import { Catalog, type PublishResult } from "../index";
+import { Catalog } from "../index";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { ErrorKind, Options } from "../types";
 import { locateJsonError } from "./read-json";
@@ -46,9 +46,10 @@ export function addTally(total: Tally, batch: Tally): void {
  * The catalog calls are checked against. Passthrough: a stored call to a tool
  * whose schema is refused is one more failed call, not a reason to stop.
  */
-export function importCatalog(tools: unknown, options: Options): { catalog: Catalog; published: PublishResult } {
+export function importCatalog(tools: unknown, options: Options): Catalog {
   const catalog = new Catalog();
-  return { catalog, published: catalog.publish(tools, { ...options, mode: "passthrough" }) };
+  catalog.publish(tools, { ...options, mode: "passthrough" });
+  return catalog;
 }
 
 /** A JSON line's call, or why the line holds none. */

@@ -107,7 +107,8 @@ export async function bulkImport(job: BulkImport): Promise<number> {
     throw new CliError(`${job.catalogFile}: ${problems[0].message}${more}`);
   }
   const descriptors = tools.map(({ name, inputSchema }) => ({ name, inputSchema }));
-  const { catalog } = importCatalog(descriptors, job.options);
+  // toolsInFile found no problem, so every tool is published.
+  const catalog = importCatalog(descriptors, job.options);
 
   let totalBytes: number | null = null;
   if (job.callsFile !== "-") {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { validateSchema } from "../index";
 import { count } from "../messages";
+import { toolIssue } from "../tool-list";
 import type { Issue, Options, Profile, Result } from "../types";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { readJson } from "./read-json";
@@ -58,7 +59,7 @@ function checkFile(file: string, options: Options & { profile: Profile }, accept
     name: name ?? `tools[${index}]`,
     status: "malformed",
     message,
-    issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword, message }],
+    issues: [toolIssue(message, keyword)],
   }));
   for (const { name, inputSchema } of tools) {
     const core = validateSchema(inputSchema, { ...options, profile: "core" });

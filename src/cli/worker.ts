@@ -18,7 +18,7 @@ export interface WorkerJob {
 
 // The main thread checked that the catalog publishes; each worker compiles its own copy.
 const setup = workerData as WorkerSetup;
-const { catalog } = importCatalog(setup.tools, setup.options);
+const catalog = importCatalog(setup.tools, setup.options);
 parentPort!.on("message", ({ id, lines, firstLine }: WorkerJob) => {
   parentPort!.postMessage({ id, output: processBatch(catalog, lines, firstLine, setup.withResults) });
 });
