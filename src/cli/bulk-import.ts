@@ -153,7 +153,13 @@ export async function bulkImport(job: BulkImport): Promise<number> {
     try {
       for await (const chunk of input as AsyncIterable<Buffer>) {
         bytes += chunk.length;
-        const lines = (carry + decoder.write(chunk)).split("\n");
+        const text = decoder.write(chunk);
+        // Within a long line, only append: splitting the growing carry at every chunk would be quadratic.
+        if (!text.includes("\n")) {
+          carry += text;
+          continue;
+        }
+        const lines = (carry + text).split("\n");
         carry = lines.pop()!;
         for (const line of lines) {
           batch.push(line);
