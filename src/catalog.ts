@@ -49,7 +49,7 @@ function nameFailure(message: string): Failure {
 
 function unknownTool(name: string, known: Iterable<string>): Failure {
   const { names, close } = nearestNames(name, known);
-  const quoted = names.map((known) => JSON.stringify(known));
+  const quoted = names.map((candidate) => JSON.stringify(candidate));
   const hint =
     names.length === 0 ? "no tools are published" : close ? `did you mean ${either(quoted)}?` : `the nearest known tools are ${quoted.join(", ")}`;
   return nameFailure(`unknown tool ${preview(name)}; ${hint}`);
@@ -100,7 +100,7 @@ export class Catalog {
       failures.sort((a, b) => a.index - b.index);
       const total = list.tools.length + list.problems.length;
       const names = failures.map((failure) => failure.name ?? `tools[${failure.index}]`);
-      return { ok: false, message: `not published: ${count(failures.length, "tool")} of ${total} refused (${names.join(", ")})`, failures };
+      return { ok: false, message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`, failures };
     }
     this.#tools = next;
     return { ok: true, tools: next.size, refused: mode === "strict" ? [] : refused };

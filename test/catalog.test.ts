@@ -30,7 +30,7 @@ describe("Catalog.publish, strict (the default)", () => {
     const result = catalog.publish([readFile, withRef, malformed]);
     expect(result).toEqual({
       ok: false,
-      message: "not published: 2 tools of 3 refused (lookup, sleep)",
+      message: "not published: 2 of 3 tools refused (lookup, sleep)",
       failures: [
         { index: 1, name: "lookup", ...failureOf(validateSchema(withRef.inputSchema)) },
         { index: 2, name: "sleep", ...failureOf(validateSchema(malformed.inputSchema)) },
@@ -58,7 +58,7 @@ describe("Catalog.publish, strict (the default)", () => {
     const result = catalog.publish([readFile, { name: "read_file", inputSchema: { type: "object" } }, { inputSchema: {} }]);
     expect(result).toEqual({
       ok: false,
-      message: "not published: 2 tools of 3 refused (read_file, tools[2])",
+      message: "not published: 2 of 3 tools refused (read_file, tools[2])",
       failures: [
         {
           index: 1,
@@ -126,7 +126,7 @@ describe("Catalog.publish, passthrough", () => {
 
   it("still refuses duplicate names", () => {
     const catalog = new Catalog();
-    expect(catalog.publish([readFile, readFile], { mode: "passthrough" })).toMatchObject({ ok: false, message: "not published: 1 tool of 2 refused (read_file)" });
+    expect(catalog.publish([readFile, readFile], { mode: "passthrough" })).toMatchObject({ ok: false, message: "not published: 1 of 2 tools refused (read_file)" });
   });
 });
 
