@@ -11,11 +11,11 @@ describe("progress", () => {
     const terminal = stream(true);
     const bar = progress(1000, terminal.stream);
     bar.update(5000, 500);
-    bar.update(6000, 600); // within 100 ms of the last drawing: skipped
+    for (let i = 0; i < 1000; i++) bar.update(5000 + i, 500); // redrawn at most every 100 ms
     bar.done();
-    expect(terminal.written).toHaveLength(2);
+    expect(terminal.written.length).toBeLessThan(20);
     expect(terminal.written[0]).toMatch(/^\r█{12}░{12}  50% {2}5,000 records {2}[\d,]+ records\/s\x1b\[K$/);
-    expect(terminal.written[1]).toBe("\r\x1b[K");
+    expect(terminal.written.at(-1)).toBe("\r\x1b[K");
   });
 
   it("shows only the counts when the size is unknown", () => {
