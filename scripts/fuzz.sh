@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target native/fuzz/pattern-fuzzer (clang, ASan, UBSan;
+# native/CMakeLists.txt through cmake-js) and runs it for N seconds, default
+# 60, from the committed seed corpus. Exits non-zero on a crash, a leak or a
+# slow unit, and leaves the input that caused it in build/fuzz/.
+#   npm run fuzz            # one minute, as .ci/run does
+#   npm run fuzz -- 3600    # an hour
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+out=build/fuzz
+
+# cmake-js wants Node's headers (the fuzzer itself needs none); the ones
+# installed beside node keep the build offline.
+export npm_config_nodedir="${npm_config_nodedir:-$(node -p 'require("path").resolve(process.execPath, "../..")')}"
+npx cmake-js build --directory native --out "$out" --cc clang --cxx clang++ \
+  --CDFUZZ=ON --target pattern-fuzzer --log-level warn >"$out.log" 2>&1 ||
+  { cat "$out.log"; exit 1; }
+
+# New inputs go to build/fuzz/corpus; native/fuzz/corpus is only read.
+# -timeout: one input (compile and two matches) may take at most 10 s; the
+# work limit keeps real ones in milliseconds.
+# ASan's default 256 MB quarantine plus its allocator caches grow past
+# libFuzzer's 2 GB RSS limit within minutes (PCRE2's interpreter takes up to
+# 32 MiB per match); 64 MB keeps long runs flat and still catches reuse.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=64}"
+mkdir -p "$out/corpus"
+exec "$out/pattern-fuzzer" -max_total_time="$seconds" -timeout=10 -max_len=4096 \
+  -dict=native/fuzz/pcre2.dict -artifact_prefix="$out/" -print_final_stats=1 \
+  "$out/corpus" native/fuzz/corpus
