@@ -1,6 +1,7 @@
 /**
- * The character sets of the extended profile's class escapes, exactly as
- * ECMAScript defines them with the `u` flag and without `i` (SPEC §9).
+ * Code point sets: the class escapes of the extended profile exactly as
+ * ECMAScript defines them with the `u` flag and without `i` (SPEC §9), `.`,
+ * and the range arithmetic that classes need.
  */
 
 /** Inclusive code point ranges, sorted and disjoint. */
@@ -29,7 +30,32 @@ const SPACE: Ranges = [
   [0xfeff, 0xfeff],
 ];
 
-function complement(ranges: Ranges): Ranges {
+/** Sorted, with overlapping and adjacent ranges merged. */
+export function union(ranges: Ranges): Ranges {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [from, to] of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/** True when two normalized range lists share a code point. */
+export function overlaps(a: Ranges, b: Ranges): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i][1] < b[j][0]) i++;
+    else if (b[j][1] < a[i][0]) j++;
+    else return true;
+  }
+  return false;
+}
+
+/** Every code point not in `ranges` (normalized). */
+export function complement(ranges: Ranges): Ranges {
   const out: [number, number][] = [];
   let next = 0;
   for (const [from, to] of ranges) {
@@ -49,6 +75,13 @@ export const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
   s: SPACE,
   S: complement(SPACE),
 };
+
+/** What `.` matches: every code point but the line terminators (SPEC §6). */
+export const DOT_SET: Ranges = complement([
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+]);
 
 /** `\t \n \v \f \r`. */
 export const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d };

@@ -1,4 +1,4 @@
-import { BOUNDARIES, CLASS_ESCAPES, CONTROL_ESCAPES, type Ranges } from "./pattern-escapes";
+import { BOUNDARIES, CLASS_ESCAPES, complement, CONTROL_ESCAPES, DOT_SET, union, type Ranges } from "./pattern-escapes";
 import type { ErrorKind, Profile } from "./types";
 
 /**
@@ -41,7 +41,24 @@ interface Piece {
   single: boolean;
   /** Can match the empty string where `\B` holds and `^ $ \b` do not (see run()). */
   emptyInsidePair: boolean;
+  /** The piece as a sequence of anchors and repeated character sets, when it is one. */
+  steps: LinearStep[] | null;
 }
+
+/**
+ * One step of a pattern that is a plain sequence: an anchor, or a character
+ * set repeated from `min` to `max` times. Such patterns can be matched without
+ * the regex engine (pattern-linear.ts).
+ */
+export type LinearStep = "^" | "$" | { set: Ranges; min: number; max: number };
+
+/** A pattern translated for PCRE2, and its linear form where it has one. */
+export interface Translation {
+  source: string;
+  steps: LinearStep[] | null;
+}
+
+const once = (set: Ranges): LinearStep[] => [{ set, min: 1, max: 1 }];
 
 const code = (ch: string) => ch.codePointAt(0)!;
 const isAsciiPunctuation = (c: number) =>
@@ -59,7 +76,7 @@ function describe(c: number): string {
 }
 
 /** Translates `pattern`, or throws a PatternError. */
-export function translatePattern(pattern: string, profile: Profile = "core"): string {
+export function translatePattern(pattern: string, profile: Profile = "core"): Translation {
   try {
     return new Translator(pattern, profile === "extended").run();
   } catch (error) {
@@ -102,7 +119,7 @@ class Translator {
     this.cps = Array.from(pattern, code);
   }
 
-  run(): string {
+  run(): Translation {
     const piece = this.disjunction();
     if (this.i < this.cps.length) throw this.malformed("unmatched ')'");
     if (piece.size > MAX_EXPANDED_SIZE) {
@@ -117,7 +134,8 @@ class Translator {
     // string there therefore matches any string with an astral character;
     // the added alternative says exactly that. (Without `\B`, such a pattern
     // matches the empty string at the start of any string anyway.)
-    return piece.emptyInsidePair && this.usesNonBoundary ? `(?:${piece.source})|${ASTRAL}` : piece.source;
+    if (piece.emptyInsidePair && this.usesNonBoundary) return { source: `(?:${piece.source})|${ASTRAL}`, steps: null };
+    return { source: piece.source, steps: piece.steps };
   }
 
   private peek(offset = 0): number | undefined {
@@ -161,6 +179,7 @@ class Translator {
       size: alternatives.reduce((sum, a) => sum + a.size, 1),
       single: false,
       emptyInsidePair: alternatives.some((a) => a.emptyInsidePair),
+      steps: null,
     };
   }
 
@@ -169,14 +188,16 @@ class Translator {
     let size = 0;
     let count = 0;
     let emptyInsidePair = true;
+    let steps: LinearStep[] | null = [];
     while (this.i < this.cps.length && !this.at("|") && !this.at(")")) {
       const term = this.term();
       source += term.source;
       size += term.size;
       emptyInsidePair &&= term.emptyInsidePair;
+      steps = steps && term.steps && [...steps, ...term.steps];
       count++;
     }
-    return { source, size, single: count === 1 && size === 1, emptyInsidePair };
+    return { source, size, single: count === 1 && size === 1, emptyInsidePair, steps };
   }
 
   private term(): Piece {
@@ -186,14 +207,14 @@ class Translator {
       if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
       // `$` without the multiline flag is the end of input; PCRE2's `$` would
       // also match before a final newline (SPEC §6).
-      return { source: c === code("^") ? "^" : "\\z", size: 1, single: false, emptyInsidePair: false };
+      return { source: c === code("^") ? "^" : "\\z", size: 1, single: false, emptyInsidePair: false, steps: [c === code("^") ? "^" : "$"] };
     }
     const next = this.peek(1);
     if (this.extended && c === code("\\") && next !== undefined && Object.hasOwn(BOUNDARIES, String.fromCharCode(next))) {
       this.i += 2;
       if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
       this.usesNonBoundary ||= next === code("B");
-      return { source: BOUNDARIES[String.fromCharCode(next)], size: 1, single: false, emptyInsidePair: next === code("B") };
+      return { source: BOUNDARIES[String.fromCharCode(next)], size: 1, single: false, emptyInsidePair: next === code("B"), steps: null };
     }
     const atom = this.atom();
     return this.quantified(atom);
@@ -208,11 +229,12 @@ class Translator {
         return this.characterClass();
       case ".":
         this.i++;
-        return { source: DOT, size: 1, single: true, emptyInsidePair: false };
+        return { source: DOT, size: 1, single: true, emptyInsidePair: false, steps: once(DOT_SET) };
       case "\\": {
         const escape = this.escape(false);
+        const set = "codePoint" in escape ? [[escape.codePoint, escape.codePoint] as const] : escape.set;
         const source = "codePoint" in escape ? literal(escape.codePoint) : `[${rangeSource(escape.set)}]`;
-        return { source, size: 1, single: true, emptyInsidePair: false };
+        return { source, size: 1, single: true, emptyInsidePair: false, steps: once(set) };
       }
       case "*":
       case "+":
@@ -226,7 +248,7 @@ class Translator {
         throw this.malformed("lone ']'");
       default:
         this.i++;
-        return { source: literal(c), size: 1, single: true, emptyInsidePair: false };
+        return { source: literal(c), size: 1, single: true, emptyInsidePair: false, steps: once([[c, c]]) };
     }
   }
 
@@ -242,7 +264,7 @@ class Translator {
     this.i++;
     // Every group is emitted non-capturing: captures are never read, and the
     // subset has no backreferences.
-    return { source: `(?:${inner.source})`, size: inner.size + 1, single: false, emptyInsidePair: inner.emptyInsidePair };
+    return { source: `(?:${inner.source})`, size: inner.size + 1, single: false, emptyInsidePair: inner.emptyInsidePair, steps: inner.steps };
   }
 
   private groupKind(): string {
@@ -311,10 +333,13 @@ class Translator {
     // `x{0}` matches the empty string whatever x is. PCRE2 10.42 mis-reads a
     // `^` inside a skipped group as anchoring the whole pattern, so the atom
     // is left out instead of emitted with a zero count.
-    if (max === 0n) return { source: "", size: 0, single: false, emptyInsidePair: true };
+    if (max === 0n) return { source: "", size: 0, single: false, emptyInsidePair: true, steps: [] };
     const copies = Number(max ?? min + 1n) || 1;
     const size = atom.single ? 2 : atom.size * copies + 1;
-    return { source: atom.source + text, size, single: false, emptyInsidePair: min === 0n || atom.emptyInsidePair };
+    const [step] = atom.steps ?? [];
+    const repeatable = atom.steps?.length === 1 && typeof step === "object" && step.min === 1 && step.max === 1;
+    const steps = repeatable ? [{ set: step.set, min: Number(min), max: max === null ? Infinity : Number(max) }] : null;
+    return { source: atom.source + text, size, single: false, emptyInsidePair: min === 0n || atom.emptyInsidePair, steps };
   }
 
   /** Reads the escape at the current position (a backslash and what follows). */
@@ -394,6 +419,7 @@ class Translator {
     const negated = this.at("^");
     if (negated) this.i++;
     const items: string[] = [];
+    const ranges: (readonly [number, number])[] = [];
     while (!this.at("]")) {
       if (this.i >= this.cps.length) throw this.malformed("missing ']'");
       const from = this.classAtom();
@@ -403,15 +429,21 @@ class Translator {
         if (!("codePoint" in from) || !("codePoint" in to)) throw this.malformed("a class escape cannot bound a range");
         if (to.codePoint < from.codePoint) throw this.malformed("range out of order in character class");
         items.push(`${literal(from.codePoint)}-${literal(to.codePoint)}`);
+        ranges.push([from.codePoint, to.codePoint]);
+      } else if ("codePoint" in from) {
+        items.push(literal(from.codePoint));
+        ranges.push([from.codePoint, from.codePoint]);
       } else {
-        items.push("codePoint" in from ? literal(from.codePoint) : rangeSource(from.set));
+        items.push(rangeSource(from.set));
+        ranges.push(...from.set);
       }
     }
     this.i++;
     let source: string;
     if (items.length === 0) source = negated ? ANY : NOTHING;
     else source = `[${negated ? "^" : ""}${items.join("")}]`;
-    return { source, size: 1, single: true, emptyInsidePair: false };
+    const set = negated ? complement(union(ranges)) : union(ranges);
+    return { source, size: 1, single: true, emptyInsidePair: false, steps: once(set) };
   }
 
   private classAtom(): Escape {

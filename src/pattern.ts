@@ -1,6 +1,7 @@
-import { compilePcre2, type CompiledPattern } from "./native";
+import { compilePcre2, MATCH, NO_MATCH, type CompiledPattern } from "./native";
+import { linearMatcher } from "./pattern-linear";
 import { Lru } from "./lru";
-import { PatternError, translatePattern } from "./pattern-translate";
+import { PatternError, translatePattern, type Translation } from "./pattern-translate";
 import type { Profile } from "./types";
 
 /** Longest accepted pattern, in UTF-8 bytes (SPEC §6). */
@@ -38,14 +39,17 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
   if (bytes > MAX_PATTERN_BYTES) {
     return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
   }
-  let source: string;
+  let translation: Translation;
   try {
-    source = translatePattern(pattern, profile);
+    translation = translatePattern(pattern, profile);
   } catch (error) {
     if (error instanceof PatternError) return error;
     throw error;
   }
-  const compiled = compilePcre2(source);
+  // Plain anchored sequences skip the crossing into the addon altogether.
+  const linear = linearMatcher(translation.steps);
+  if (linear !== null) return { test: (subject) => (linear(subject) ? MATCH : NO_MATCH) };
+  const compiled = compilePcre2(translation.source);
   if ("error" in compiled) {
     // Valid ECMAScript inside the subset that PCRE2 still cannot compile
     // (nesting too deep, program too large): refused, never approximated.

@@ -4,7 +4,9 @@ import { compilePattern } from "../src/pattern";
 import { PatternError } from "../src/pattern-translate";
 import type { Profile } from "../src/types";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
-import { randomPattern, randomSubject } from "./support/pattern-generator";
+import { linearMatcher } from "../src/pattern-linear";
+import { translatePattern } from "../src/pattern-translate";
+import { randomPattern, randomSequencePattern, randomSubject } from "./support/pattern-generator";
 import { Random, testSeed } from "./support/random";
 
 /**
@@ -47,6 +49,25 @@ describe.each<Profile>(["core", "extended"])("patterns agree with ECMAScript's u
     }
     expect(pairs).toBe(PATTERNS * SUBJECTS_PER_PATTERN);
     expect(limits).toBeLessThan(pairs / 1000);
+  });
+
+  it("on anchored sequences, where plain ones skip the regex engine", () => {
+    const seed = testSeed(extended ? 23 : 17);
+    const random = new Random(seed);
+    let linear = 0;
+    for (let p = 0; p < 2_000; p++) {
+      const pattern = randomSequencePattern(random, extended);
+      const compiled = compilePattern(pattern, profile);
+      if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
+      if (linearMatcher(translatePattern(pattern, profile).steps) !== null) linear++;
+      for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
+        const subject = randomSubject(random, pattern, extended);
+        const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
+        const actual = compiled.test(subject);
+        if (actual !== expected) throw new Error(`said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
+      }
+    }
+    expect(linear).toBeGreaterThan(500);
   });
 
   it("accepts, refuses or calls malformed exactly as the grammar says, on random pattern text", () => {

@@ -29,7 +29,7 @@ describe("translatePattern", () => {
     ["", ""],
     ["a|", "a|"],
   ])("translates %j to %j", (pattern, source) => {
-    expect(translatePattern(pattern)).toBe(source);
+    expect(translatePattern(pattern).source).toBe(source);
   });
 
   it.each([
@@ -55,7 +55,7 @@ describe("translatePattern", () => {
       kind: "unsupported_capability",
       message: `pattern "((?:a|b){100}){300}" expands to more than ${MAX_EXPANDED_SIZE} units once its counted repeats are expanded`,
     });
-    expect(translatePattern("(a{1000}){10}")).toBe("(?:a{1000}){10}");
+    expect(translatePattern("(a{1000}){10}").source).toBe("(?:a{1000}){10}");
   });
 
   it.each([

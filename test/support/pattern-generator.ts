@@ -94,3 +94,17 @@ export function randomSubject(random: Random, pattern: string, extended = false)
   for (let i = 0; i < length; i++) out += own.length > 0 && random.chance(0.5) ? random.pick(own) : random.pick(pieces);
   return out;
 }
+
+/**
+ * `^`, then a few single characters, classes, `.` or escapes with counts, and
+ * usually `$`: the shape of most schema patterns, where the linear matcher
+ * takes over from PCRE2 when it can.
+ */
+export function randomSequencePattern(random: Random, extended = false): string {
+  const items = ["[a-z]", "[0-9]", "[A-Z0-9_-]", "[^@ ]", "[^]", "@", "-", "\\.", ".", "😀", "[😀-😂]", "[^a-z]", "[\ud800-\udfff]", "x", "[é\u{1F600}]".replace("\\u{1F600}", "😀")];
+  if (extended) items.push("\\d", "\\w", "\\s", "\\S", "[\\d\\s]", "\\x41");
+  const counts = ["", "", "+", "*", "?", "{2}", "{1,3}", "{0,2}", "{2,}", "+?"];
+  let out = "^";
+  for (let i = random.int(1, 4); i > 0; i--) out += random.pick(items) + random.pick(counts);
+  return random.chance(0.8) ? `${out}$` : out;
+}
