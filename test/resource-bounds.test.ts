@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { compile, validateSchema } from "../src/index";
+import { MiB, residentGrowth } from "./support/memory";
+
+/**
+ * Hostile sizes (the hardening issue, §2): patterns that compile huge, and
+ * arguments of 10 MB strings, a million items or 100,000 keys. Each gets its
+ * exact answer; memory is checked against generous bounds proportional to the
+ * input. Time is never asserted.
+ */
+const withPattern = (pattern: string) => ({ type: "object", properties: { a: { type: "string", pattern } } });
+const patternIssue = (result: ReturnType<typeof validateSchema>) => (result.ok ? null : { kind: result.kind, issues: result.issues.length, message: result.issues[0].message });
+
+describe("patterns that compile huge", () => {
+  it("accept a counted repeat of a counted repeat that PCRE2 keeps compact, with correct answers", () => {
+    const validator = compile(withPattern("(a{1000}){1000}"));
+    expect(validator.validate({ a: "a".repeat(1_000_000) })).toStrictEqual({ ok: true });
+    expect(validator.validate({ a: `${"a".repeat(999)}b` })).toMatchObject({ ok: false, kind: "validation", issues: [{ keyword: "pattern", instancePath: "/a" }] });
+  });
+
+  it("refuse repeats that expand past the program bound, and counts above 65,535", () => {
+    expect(patternIssue(validateSchema(withPattern("((?:a|b){100}){300}")))).toStrictEqual({
+      kind: "unsupported_capability",
+      issues: 1,
+      message: '#/properties/a/pattern: pattern "((?:a|b){100}){300}" expands to more than 100000 units once its counted repeats are expanded',
+    });
+    expect(patternIssue(validateSchema(withPattern("a{65536}")))).toStrictEqual({
+      kind: "unsupported_capability",
+      issues: 1,
+      message: '#/properties/a/pattern: pattern "a{65536}" uses a repeat count above 65535, which is outside the portable pattern subset',
+    });
+  });
+
+  it("refuse nesting deeper than PCRE2 allows, and accept it at 250 levels", () => {
+    const nested = (depth: number) => `${"(".repeat(depth)}a${")".repeat(depth)}`;
+    expect(validateSchema(withPattern(nested(250)))).toStrictEqual({ ok: true });
+    expect(patternIssue(validateSchema(withPattern(nested(300))))).toStrictEqual({
+      kind: "unsupported_capability",
+      issues: 1,
+      message: `#/properties/a/pattern: pattern "${nested(300)}" cannot be compiled by the regex engine: parentheses are too deeply nested`,
+    });
+  });
+
+  it("answer correctly among 200 alternatives, and refuse a pattern over 1,024 bytes", () => {
+    const alternatives = Array.from({ length: 200 }, (_, i) => `x${i}`).join("|");
+    const validator = compile(withPattern(`^(?:${alternatives})$`));
+    expect(validator.validate({ a: "x199" })).toStrictEqual({ ok: true });
+    expect(validator.validate({ a: "x200" })).toMatchObject({ ok: false, kind: "validation" });
+    const long = Array.from({ length: 300 }, (_, i) => `x${i}`).join("|");
+    expect(patternIssue(validateSchema(withPattern(long)))).toStrictEqual({
+      kind: "validation",
+      issues: 1,
+      message: "#/properties/a/pattern: pattern is 1389 UTF-8 bytes long; at most 1024 are allowed",
+    });
+  });
+
+  it("refuse a pattern whose compiled form would pass 16 MiB, without allocating it", () => {
+    // A class counts as one unit of the expansion bound whatever its ranges:
+    // 49,999 copies of a 480-range class would compile to about 190 MB.
+    const ranges = Array.from({ length: 480 }, (_, i) => String.fromCodePoint(0x100 + 2 * i)).join("");
+    const { growth, value: results } = residentGrowth(() =>
+      Array.from({ length: 10 }, (_, i) => patternIssue(validateSchema(withPattern(`(?:[${ranges}]){${49_999 - i}}`)))),
+    );
+    for (const result of results) {
+      expect(result).toMatchObject({ kind: "unsupported_capability", issues: 1 });
+      expect(result!.message.endsWith("cannot be compiled by the regex engine: the compiled pattern would take more than 16 MiB")).toBe(true);
+    }
+    expect(growth).toBeLessThan(64 * MiB);
+  });
+});
+
+describe("huge arguments", () => {
+  const TEN_MB = 10_000_000;
+
+  it("match 10 MB strings with correct answers, and keep nothing per call", () => {
+    const big = "a".repeat(TEN_MB);
+    const validator = compile({
+      type: "object",
+      properties: {
+        slug: { type: "string", pattern: "^[a-z0-9-]+$" },
+        tail: { type: "string", pattern: "a$" },
+        none: { type: "string", pattern: "b" },
+        loop: { type: "string", pattern: "^(?:a|b)*$" },
+      },
+    });
+    const calls = () => [
+      validator.validate({ slug: big, tail: big }),
+      validator.validate({ slug: `${big}!` }),
+      validator.validate({ none: big }),
+      validator.validate({ loop: big }),
+    ];
+    expect(calls().map((result) => (result.ok ? "ok" : `${result.kind} ${result.issues.map((issue) => issue.instancePath).join(",")}`))).toEqual([
+      "ok",
+      "validation /slug",
+      "validation /none",
+      // A group repeated 10 million times outgrows the JIT stack (README, the work limit).
+      "execution_failure /loop",
+    ]);
+    // The addon reads each subject as UTF-16 and as code points (60 MB here)
+    // into buffers it trims after the call. Three more rounds (12 calls) stay
+    // within what V8 and malloc keep between collections (±20 MB); a copy
+    // kept per call would add 60 MB each.
+    const { growth } = residentGrowth(() => [calls(), calls(), calls()]);
+    expect(growth).toBeLessThan(4 * TEN_MB);
+  });
+
+  it("count code points of a 10 MB string of astral characters", () => {
+    const astral = "😀".repeat(TEN_MB / 2);
+    const validator = compile({ type: "object", properties: { a: { type: "string", minLength: TEN_MB / 2 }, b: { type: "string", minLength: TEN_MB / 2 + 1 } } });
+    const result = validator.validate({ a: astral, b: astral });
+    expect(result).toMatchObject({ ok: false, kind: "validation", issues: [{ instancePath: "/b", keyword: "minLength" }] });
+    expect(result.ok || result.issues.length).toBe(1);
+  });
+
+  it("check an array of 1,000,000 items, and find the one bad item", () => {
+    const validator = compile({ type: "object", properties: { list: { type: "array", items: { type: "integer" }, maxItems: 1_000_000 } } });
+    const items: unknown[] = Array.from({ length: 1_000_000 }, (_, i) => i);
+    const { growth, value: valid } = residentGrowth(() => validator.validate({ list: items }));
+    expect(valid).toStrictEqual({ ok: true });
+    expect(growth).toBeLessThan(8 * MiB);
+    items[999_999] = -0.5;
+    expect(validator.validate({ list: items })).toStrictEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: list[999999]: expected an integer, got a number (-0.5)",
+      issues: [
+        { kind: "validation", instancePath: "/list/999999", schemaPath: "/properties/list/items/type", keyword: "type", message: "list[999999]: expected an integer, got a number (-0.5)" },
+      ],
+    });
+    items.push(1);
+    expect(validator.validate({ list: items })).toMatchObject({ ok: false, message: "invalid arguments: list[999999]: expected an integer, got a number (-0.5); list: must have at most 1000000 items, got 1000001" });
+  });
+
+  it("report a million bad items in memory proportional to them", () => {
+    const validator = compile({ type: "object", properties: { list: { type: "array", items: { type: "integer" } } } });
+    const items = Array.from({ length: 1_000_000 }, () => "x");
+    const { growth, value: result } = residentGrowth(() => validator.validate({ list: items }));
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message:
+        'invalid arguments: list[0]: expected an integer, got a string ("x"); list[1]: expected an integer, got a string ("x"); list[2]: expected an integer, got a string ("x"); list[3]: expected an integer, got a string ("x"); list[4]: expected an integer, got a string ("x") (and 999995 more problems)',
+    });
+    expect(result.ok || result.issues.length).toBe(1_000_000);
+    // Every problem is an issue object with its own path and message.
+    expect(growth).toBeLessThan(1_000_000 * 600);
+  });
+
+  it("check objects with 100,000 keys", () => {
+    const keys: Record<string, string> = {};
+    for (let i = 0; i < 100_000; i++) keys[`k${i}`] = `v${i}`;
+    const strings = compile({ type: "object", properties: { o: { type: "object", additionalProperties: { type: "string" } } } });
+    const { growth, value } = residentGrowth(() => strings.validate({ o: keys }));
+    expect(value).toStrictEqual({ ok: true });
+    expect(growth).toBeLessThan(8 * MiB);
+
+    const closed = compile({ type: "object", properties: { o: { type: "object", properties: { a: {} }, additionalProperties: false } } });
+    const result = closed.validate({ o: keys });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message:
+        "invalid arguments: o.k0: unexpected property; allowed: a; o.k1: unexpected property; allowed: a; o.k2: unexpected property; allowed: a; o.k3: unexpected property; allowed: a; o.k4: unexpected property; allowed: a (and 99995 more problems)",
+    });
+    expect(result.ok || result.issues.length).toBe(100_000);
+  });
+});
