@@ -1,4 +1,5 @@
 import type { CompileOptions } from "./keyword";
+import { findNonJson } from "./json-value";
 import { Lru } from "./lru";
 import { optionsKey } from "./options";
 import type { Result, Validator } from "./types";
@@ -39,8 +40,13 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   return compiled;
 }
 
-/** JSON text of a schema, or undefined when it has none (cycles, bigint, too deep). */
+/**
+ * JSON text of a schema, or undefined when the schema is not exactly JSON:
+ * JSON.stringify would turn `undefined` or `NaN` into `null` (and drop
+ * functions), giving a refused schema the text of a valid one.
+ */
 function jsonText(schema: unknown): string | undefined {
+  if (findNonJson(schema) !== null) return undefined;
   try {
     return JSON.stringify(schema);
   } catch {

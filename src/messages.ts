@@ -33,9 +33,13 @@ export function preview(value: unknown): string {
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
 }
 
-/** A pattern as written, with control and line-separator characters escaped so the message stays one line. */
-export function showPattern(pattern: string): string {
-  return pattern.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** Text with control and line-separator characters escaped (`\u000a`), so a message stays one line. */
+export function oneLine(text: string): string {
+  CONTROL.lastIndex = 0;
+  if (!CONTROL.test(text)) return text;
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** "1 item", "3 items", "2 properties". */
@@ -80,7 +84,12 @@ function kindOf(issues: readonly Issue[]): ErrorKind {
  * Builds the failure result with its one-line message: the first problems by
  * their readable paths, and how many more there were.
  */
-export function failure(issues: Issue[], schemaProblems = false): Failure {
+export function failure(found: Issue[], schemaProblems = false): Failure {
+  // Property names and patterns may hold line breaks; messages never do.
+  const issues = found.map((issue) => {
+    const message = oneLine(issue.message);
+    return message === issue.message ? issue : { ...issue, message };
+  });
   const kind = kindOf(issues);
   const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
   const shown = issues.slice(0, MAX_REPORTED).map((issue) => issue.message);

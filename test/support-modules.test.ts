@@ -3,7 +3,7 @@ import { codePointLength, hasAtLeastCodePoints } from "../src/code-points";
 import { jsonEqual } from "../src/json-equal";
 import { findNonJson, shapeOf } from "../src/json-value";
 import { Lru } from "../src/lru";
-import { either, jsonTextHint, preview, showPattern } from "../src/messages";
+import { either, jsonTextHint, oneLine, preview } from "../src/messages";
 import { readablePath, toPointer } from "../src/paths";
 
 describe("code points", () => {
@@ -66,7 +66,8 @@ describe("message helpers", () => {
     expect(either(["a", "b", "c"])).toBe("a, b or c");
     expect(preview("x".repeat(70))).toBe(`"${"x".repeat(58)}…`);
     expect(preview(12n)).toBe("12");
-    expect(showPattern("a\nb\u2028")).toBe("a\\u000ab\\u2028");
+    expect(oneLine("a\nb\u2028")).toBe("a\\u000ab\\u2028");
+    expect(oneLine("plain")).toBe("plain");
   });
 
   it("hints only when the string parses as the expected shape", () => {

@@ -39,22 +39,24 @@ function noMatchProblem(types: (string[] | null)[], runs: { issues: Issue[] }[],
   return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
 }
 
+/** How deep acceptedTypes looks through `$ref` and nested `oneOf`/`anyOf`; past it the types are "not known". */
+const TYPE_SEARCH_DEPTH = 8;
+
 /**
  * The types a branch can accept, for the "expected a string or a list"
  * message: its `type`, else what its `$ref` target or all of its own
  * `oneOf`/`anyOf` branches accept; null when that is not known.
  */
-function acceptedTypes(schema: unknown, site: SchemaSite, seen = new Set<unknown>()): string[] | null {
+function acceptedTypes(schema: unknown, site: SchemaSite, depth = 0): string[] | null {
   const declared = declaredTypes(schema);
-  if (declared !== null || !isPlainObject(schema) || seen.has(schema)) return declared;
-  seen.add(schema);
+  if (declared !== null || !isPlainObject(schema) || depth >= TYPE_SEARCH_DEPTH) return declared;
   if (typeof schema.$ref === "string" && site.options.profile === "extended") {
     const target = resolveRef(site.document, schema.$ref);
-    return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, seen) : null;
+    return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, depth + 1) : null;
   }
   const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : null;
   if (branches === null || branches.length === 0) return null;
-  const types = branches.map((branch) => acceptedTypes(branch, site, seen));
+  const types = branches.map((branch) => acceptedTypes(branch, site, depth + 1));
   return types.includes(null) ? null : [...new Set((types as string[][]).flat())];
 }
 

@@ -1,7 +1,7 @@
 import { chargeBudget } from "../budget";
 import { codePointLength, hasAtLeastCodePoints } from "../code-points";
 import { isNonNegativeInteger, type Keyword } from "../keyword";
-import { count, preview, showPattern } from "../messages";
+import { count, preview } from "../messages";
 import { MATCH, NO_MATCH } from "../native";
 import { compilePattern, EngineLimit } from "../pattern";
 import { PatternError } from "../pattern-translate";
@@ -53,8 +53,8 @@ export const patternKeyword: Keyword = {
       return null;
     }
     const pointer = site.pointer("pattern");
-    const limit = new EngineLimit(pointer, showPattern(value));
-    const problem = `must match the pattern ${showPattern(value)}`;
+    const limit = new EngineLimit(pointer, value);
+    const problem = `must match the pattern ${value}`;
     return (v, r) => {
       if (typeof v !== "string") return true;
       const outcome = compiled.test(v);
