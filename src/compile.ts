@@ -12,6 +12,8 @@ export interface CompiledSchema {
   check: Check | null;
   /** Every problem of the schema, in document order. */
   issues: Issue[];
+  /** The check of every subschema, by JSON Pointer. */
+  nodes: ReadonlyMap<string, Check>;
 }
 
 /**
@@ -56,7 +58,7 @@ class Compiler {
     const check = this.node(root, "", 0);
     for (const ref of this.pendingRefs) ref.check = this.nodes.get(ref.target) ?? acceptAll;
     this.refuseCycles();
-    return { check: this.issues.length === 0 ? check : null, issues: this.issues };
+    return { check: this.issues.length === 0 ? check : null, issues: this.issues, nodes: this.nodes };
   }
 
   private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {

@@ -1,6 +1,7 @@
 import { cachedCompile, type Compiled } from "./cache";
 import { compileSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
+import { generateFastCheck } from "./generate";
 import { failure } from "./messages";
 import { engine } from "./native";
 import { readOptions } from "./options";
@@ -21,8 +22,10 @@ export const patternEngine = engine;
 const VALID: Result = Object.freeze({ ok: true });
 
 function build(schema: unknown, options: CompileOptions): Compiled {
-  const { check, issues } = checkSchema(schema, options);
-  return check === null ? failure(issues, true) : new CompiledValidator(check, options.timeBudgetMs);
+  const { check, issues, nodes } = checkSchema(schema, options);
+  if (check === null) return failure(issues, true);
+  const fast = generateFastCheck(schema, options, nodes) ?? ((args: unknown) => check(args, null));
+  return new CompiledValidator(check, fast, options.timeBudgetMs);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
@@ -32,7 +35,7 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const message = `#: the schema could not be read (${reason})`;
-    return { check: null, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }] };
+    return { check: null, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }], nodes: new Map() };
   }
 }
 

@@ -1,4 +1,5 @@
 import { findNonJson } from "./json-value";
+import type { FastCheck } from "./generate";
 import { failure } from "./messages";
 import { readablePath, toPointer } from "./paths";
 import { BudgetSpent, startBudget } from "./budget";
@@ -10,12 +11,14 @@ const VALID: Result = Object.freeze({ ok: true });
 
 /**
  * A compiled tool schema. Validating never looks at the schema again: it
- * checks that the arguments are JSON, runs the compiled check without a
- * report, and only when that fails runs it again to collect the issues.
+ * checks that the arguments are JSON, runs the fast check (generated code,
+ * no report), and only when that fails runs the compiled closures with a
+ * report to collect the issues.
  */
 export class CompiledValidator implements Validator {
   constructor(
     private readonly check: Check,
+    private readonly fast: FastCheck,
     private readonly timeBudgetMs: number | null,
   ) {}
 
@@ -34,7 +37,7 @@ export class CompiledValidator implements Validator {
           },
         ]);
       }
-      if (this.check(args, null)) return VALID;
+      if (this.fast(args)) return VALID;
     } catch (error) {
       if (error instanceof BudgetSpent) return budgetFailure(error);
       if (!(error instanceof EngineLimit)) return unreadable(error);

@@ -1,0 +1,200 @@
+import { chargeBudget } from "./budget";
+import { codePointLength, hasAtLeastCodePoints } from "./code-points";
+import { isMultipleOf } from "./decimal";
+import { jsonEqual } from "./json-equal";
+import { isPlainObject } from "./json-value";
+import type { CompileOptions } from "./keyword";
+import { MATCH, NO_MATCH, type CompiledPattern } from "./native";
+import { compilePattern, EngineLimit } from "./pattern";
+import { escapePointerSegment } from "./paths";
+import type { Check } from "./report";
+
+/**
+ * The fast path as generated code: one JavaScript function per schema that
+ * answers valid or not, with no report, for arguments already checked to be
+ * JSON. It covers the keywords tool schemas are made of; any subschema using
+ * another keyword (composition, `$ref`, `propertyNames`, …) calls the
+ * compiled closure for that subschema, which stays the one source of truth
+ * for the explaining pass. A pattern that exhausts the engine throws the same
+ * EngineLimit as the closure would.
+ */
+export type FastCheck = (value: unknown) => boolean;
+
+/** Keywords the generator writes code for; a node with any other keyword falls back to its closure. */
+const GENERATED = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "additional_properties",
+  "items",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "enum",
+  "const",
+  "pattern",
+  "description",
+  "default",
+  "format",
+  "contentEncoding",
+  "$schema",
+  "x-mcp-header",
+  "title",
+  "$comment",
+  "contentMediaType",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$id",
+  "$defs",
+  "definitions",
+]);
+
+const TYPE_TESTS: Record<string, (v: string) => string> = {
+  object: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
+  array: (v) => `Array.isArray(${v})`,
+  string: (v) => `typeof ${v} === "string"`,
+  integer: (v) => `(Number.isInteger(${v}) || typeof ${v} === "bigint")`,
+  number: (v) => `(typeof ${v} === "number" || typeof ${v} === "bigint")`,
+  boolean: (v) => `typeof ${v} === "boolean"`,
+  null: (v) => `${v} === null`,
+};
+
+const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMinimum: "<=", exclusiveMaximum: ">=" };
+
+/** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
+export function generateFastCheck(schema: unknown, options: CompileOptions, closures: ReadonlyMap<string, Check>): FastCheck | null {
+  if (options.lenientScalars) return null;
+  const generator = new Generator(options, closures);
+  const body = generator.node(schema, "", "v");
+  const factory = new Function(...generator.names, `return function fastCheck(v) {\n${body}\nreturn true;\n}`);
+  return factory(...generator.values) as FastCheck;
+}
+
+class Generator {
+  /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
+  readonly names: string[] = ["MATCH", "NO_MATCH", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn"];
+  readonly values: unknown[] = [MATCH, NO_MATCH, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn];
+  private variables = 0;
+
+  constructor(
+    private readonly options: CompileOptions,
+    private readonly closures: ReadonlyMap<string, Check>,
+  ) {}
+
+  private constant(value: unknown): string {
+    this.names.push(`k${this.values.length}`);
+    this.values.push(value);
+    return this.names[this.names.length - 1];
+  }
+
+  private variable(): string {
+    return `x${++this.variables}`;
+  }
+
+  /** Statements that `return false` when the value in `v` does not match the schema at `pointer`. */
+  node(schema: unknown, pointer: string, v: string): string {
+    if (schema === true) return "";
+    if (schema === false) return "return false;";
+    const object = schema as Record<string, unknown>;
+    if (Object.keys(object).some((keyword) => !GENERATED.has(keyword))) {
+      const closure = this.constant(this.closures.get(pointer));
+      return `if (!${closure}(${v}, null)) return false;`;
+    }
+    const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
+    let code = types === null ? "" : `if (!(${types.map((type) => TYPE_TESTS[type](v)).join(" || ")})) return false;\n`;
+    const only = types?.length === 1 ? types[0] : null;
+    const guard = (kind: string, test: string, body: string) => (body === "" ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
+    code += guard("object", TYPE_TESTS.object(v), this.objectKeywords(object, pointer, v));
+    code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v));
+    code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v));
+    const numeric = only === "integer" || only === "number" ? "number" : null;
+    const numberBody = this.numberKeywords(object, v);
+    code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
+    code += this.valueKeywords(object, v);
+    return code;
+  }
+
+  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
+    let code = "";
+    for (const name of (object.required as string[] | undefined) ?? []) {
+      code += `if (${this.ownValue(v, name)} === undefined) return false;\n`;
+    }
+    const properties = isPlainObject(object.properties) ? object.properties : {};
+    for (const [name, child] of Object.entries(properties)) {
+      const x = this.variable();
+      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x);
+      if (body !== "") code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
+    }
+    const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties" in object ? "additional_properties" : null;
+    const additional = additionalKey === null ? true : object[additionalKey];
+    if (additional !== true) {
+      const declared = this.constant(new Set(Object.keys(properties)));
+      const keys = this.variable();
+      const key = this.variable();
+      const body = additional === false ? "return false;" : this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`);
+      if (body !== "") code += `{ const ${keys} = Object.keys(${v});\nfor (let i = 0; i < ${keys}.length; i++) { const ${key} = ${keys}[i];\nif (!${declared}.has(${key})) {\n${body}\n} } }\n`;
+    }
+    return code;
+  }
+
+  /** `v[name]` when it is an own property, else undefined (SPEC §4; see keywords/object.ts). */
+  private ownValue(v: string, name: string): string {
+    const literal = JSON.stringify(name);
+    return name in Object.prototype ? `(hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined)` : `${v}[${literal}]`;
+  }
+
+  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
+    let code = "";
+    if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
+    if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
+    if ("items" in object) {
+      const x = this.variable();
+      const i = this.variable();
+      const body = this.node(object.items, `${pointer}/items`, x);
+      if (body !== "") code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
+    }
+    return code;
+  }
+
+  private stringKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
+    let code = "";
+    if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
+    if (typeof object.maxLength === "number") code += `if (${v}.length > ${object.maxLength} && codePointLength(${v}) > ${object.maxLength}) return false;\n`;
+    if (typeof object.pattern === "string") {
+      const pattern = this.constant(compilePattern(object.pattern, this.options.profile) as CompiledPattern);
+      const limit = this.constant(new EngineLimit(`${pointer}/pattern`, object.pattern));
+      const outcome = this.variable();
+      code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw ${limit}; return false; } }\n`;
+    }
+    return code;
+  }
+
+  private numberKeywords(object: Record<string, unknown>, v: string): string {
+    let code = "";
+    for (const [keyword, failing] of Object.entries(BOUNDS)) {
+      if (typeof object[keyword] === "number") code += `if (${v} ${failing} ${JSON.stringify(object[keyword])}) return false;\n`;
+    }
+    if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
+    return code;
+  }
+
+  private valueKeywords(object: Record<string, unknown>, v: string): string {
+    let code = "";
+    if (Array.isArray(object.enum)) {
+      const choices = object.enum;
+      if (choices.every((choice) => typeof choice === "string")) code += `if (!${this.constant(new Set(choices))}.has(${v})) return false;\n`;
+      else code += `if (!${this.constant(choices)}.some((choice) => jsonEqual(choice, ${v}))) return false;\n`;
+    }
+    if ("const" in object) code += `if (!jsonEqual(${this.constant(object.const)}, ${v})) return false;\n`;
+    return code;
+  }
+}
