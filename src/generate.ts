@@ -2,7 +2,7 @@ import { chargeBudget } from "./budget";
 import { codePointLength, hasAtLeastCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
 import { jsonEqual } from "./json-equal";
-import { isPlainObject } from "./json-value";
+import { findNonJson, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
 import type { CompileOptions } from "./keyword";
 import { MATCH, NO_MATCH, type CompiledPattern } from "./native";
 import { compilePattern, EngineLimit } from "./pattern";
@@ -11,12 +11,18 @@ import type { Check } from "./report";
 
 /**
  * The fast path as generated code: one JavaScript function per schema that
- * answers valid or not, with no report, for arguments already checked to be
- * JSON. It covers the keywords tool schemas are made of; any subschema using
- * another keyword (composition, `$ref`, `propertyNames`, …) calls the
- * compiled closure for that subschema, which stays the one source of truth
- * for the explaining pass. A pattern that exhausts the engine throws the same
- * EngineLimit as the closure would.
+ * answers "valid JSON arguments" or not, with no report. It covers the
+ * keywords tool schemas are made of; any subschema using another keyword
+ * (composition, `$ref`, `propertyNames`, …) calls the compiled closure for
+ * that subschema, which stays the one source of truth for the explaining
+ * pass. A pattern that exhausts the engine throws the same EngineLimit as the
+ * closure would.
+ *
+ * It also answers for the JSON input domain (SPEC §4) in the same pass: every
+ * value it visits gets a type test that only JSON passes, and every value it
+ * does not visit (under `{}`, an unlisted property, a closure's subtree) is
+ * walked by findNonJson with the depth left to it. So `true` means valid JSON,
+ * and only a `false` needs the separate walk to say what was wrong.
  */
 export type FastCheck = (value: unknown) => boolean;
 
@@ -58,12 +64,13 @@ const GENERATED = new Set([
   "definitions",
 ]);
 
+/** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
 const TYPE_TESTS: Record<string, (v: string) => string> = {
-  object: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
+  object: (v) => `isPlainObject(${v})`,
   array: (v) => `Array.isArray(${v})`,
   string: (v) => `typeof ${v} === "string"`,
   integer: (v) => `(Number.isInteger(${v}) || typeof ${v} === "bigint")`,
-  number: (v) => `(typeof ${v} === "number" || typeof ${v} === "bigint")`,
+  number: (v) => `(Number.isFinite(${v}) || typeof ${v} === "bigint")`,
   boolean: (v) => `typeof ${v} === "boolean"`,
   null: (v) => `${v} === null`,
 };
@@ -74,15 +81,18 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 export function generateFastCheck(schema: unknown, options: CompileOptions, closures: ReadonlyMap<string, Check>): FastCheck | null {
   if (options.lenientScalars) return null;
   const generator = new Generator(options, closures);
-  const body = generator.node(schema, "", "v");
+  const body = generator.node(schema, "", "v", 0);
   const factory = new Function(...generator.names, `return function fastCheck(v) {\n${body}\nreturn true;\n}`);
   return factory(...generator.values) as FastCheck;
 }
 
+/** True when `value` is JSON down to `depthLeft` container levels. */
+const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft) === null;
+
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn"];
-  readonly values: unknown[] = [MATCH, NO_MATCH, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn];
+  readonly names: string[] = ["MATCH", "NO_MATCH", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json"];
+  readonly values: unknown[] = [MATCH, NO_MATCH, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson];
   private variables = 0;
 
   constructor(
@@ -100,30 +110,36 @@ class Generator {
     return `x${++this.variables}`;
   }
 
-  /** Statements that `return false` when the value in `v` does not match the schema at `pointer`. */
-  node(schema: unknown, pointer: string, v: string): string {
-    if (schema === true) return "";
+  /**
+   * Statements that `return false` unless the value in `v`, found `depth`
+   * containers below the arguments, is JSON and matches the schema at `pointer`.
+   */
+  node(schema: unknown, pointer: string, v: string, depth: number): string {
+    const left = MAX_DEPTH - depth;
+    if (schema === true) return `if (!json(${v}, ${left})) return false;`;
     if (schema === false) return "return false;";
     const object = schema as Record<string, unknown>;
     if (Object.keys(object).some((keyword) => !GENERATED.has(keyword))) {
+      // The walk comes first: it bounds the depth the closure may recurse to.
       const closure = this.constant(this.closures.get(pointer));
-      return `if (!${closure}(${v}, null)) return false;`;
+      return `if (!json(${v}, ${left}) || !${closure}(${v}, null)) return false;`;
     }
     const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
-    let code = types === null ? "" : `if (!(${types.map((type) => TYPE_TESTS[type](v)).join(" || ")})) return false;\n`;
+    let code = types === null ? `if (!isShallowJson(${v})) return false;\n` : `if (!(${types.map((type) => TYPE_TESTS[type](v)).join(" || ")})) return false;\n`;
     const only = types?.length === 1 ? types[0] : null;
-    const guard = (kind: string, test: string, body: string) => (body === "" ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
-    code += guard("object", TYPE_TESTS.object(v), this.objectKeywords(object, pointer, v));
-    code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v));
+    const canBe = (kind: string) => types === null || types.includes(kind);
+    const guard = (kind: string, test: string, body: string) => (body === "" || !canBe(kind) ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
+    code += guard("object", TYPE_TESTS.object(v), this.objectKeywords(object, pointer, v, depth));
+    code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, depth));
     code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v));
-    const numeric = only === "integer" || only === "number" ? "number" : null;
+    const numeric = only === "integer" || only === "number";
     const numberBody = this.numberKeywords(object, v);
     code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
     code += this.valueKeywords(object, v);
     return code;
   }
 
-  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
+  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
     let code = "";
     for (const name of (object.required as string[] | undefined) ?? []) {
       code += `if (${this.ownValue(v, name)} === undefined) return false;\n`;
@@ -131,18 +147,19 @@ class Generator {
     const properties = isPlainObject(object.properties) ? object.properties : {};
     for (const [name, child] of Object.entries(properties)) {
       const x = this.variable();
-      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x);
+      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x, depth + 1);
       if (body !== "") code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
     }
-    const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties" in object ? "additional_properties" : null;
-    const additional = additionalKey === null ? true : object[additionalKey];
-    if (additional !== true) {
-      const declared = this.constant(new Set(Object.keys(properties)));
-      const keys = this.variable();
-      const key = this.variable();
-      const body = additional === false ? "return false;" : this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`);
-      if (body !== "") code += `{ const ${keys} = Object.keys(${v});\nfor (let i = 0; i < ${keys}.length; i++) { const ${key} = ${keys}[i];\nif (!${declared}.has(${key})) {\n${body}\n} } }\n`;
-    }
+    // Every property the code above did not visit: checked against
+    // additionalProperties, or else only walked to be JSON.
+    const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties";
+    const additional = additionalKey in object ? object[additionalKey] : true;
+    const declared = this.constant(new Set(Object.keys(properties)));
+    const keys = this.variable();
+    const key = this.variable();
+    const body = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, depth + 1);
+    // (A listed property holding undefined was skipped above; it is not JSON.)
+    code += `{ const ${keys} = Object.keys(${v});\nfor (let i = 0; i < ${keys}.length; i++) { const ${key} = ${keys}[i];\nif (!${declared}.has(${key})) {\n${body}\n} else if (${v}[${key}] === undefined) return false; } }\n`;
     return code;
   }
 
@@ -152,16 +169,16 @@ class Generator {
     return name in Object.prototype ? `(hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined)` : `${v}[${literal}]`;
   }
 
-  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
+  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
     let code = "";
     if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
     if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
-    if ("items" in object) {
-      const x = this.variable();
-      const i = this.variable();
-      const body = this.node(object.items, `${pointer}/items`, x);
-      if (body !== "") code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
-    }
+    // Every item: checked against items, or else only walked to be JSON (a
+    // hole reads as undefined, which no test passes).
+    const x = this.variable();
+    const i = this.variable();
+    const body = this.node("items" in object ? object.items : true, `${pointer}/items`, x, depth + 1);
+    code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
     return code;
   }
 

@@ -2,6 +2,7 @@ import { cachedCompile, type Compiled } from "./cache";
 import { compileSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { generateFastCheck } from "./generate";
+import { findNonJson } from "./json-value";
 import { failure } from "./messages";
 import { engine } from "./native";
 import { readOptions } from "./options";
@@ -24,7 +25,7 @@ const VALID: Result = Object.freeze({ ok: true });
 function build(schema: unknown, options: CompileOptions): Compiled {
   const { check, issues, nodes } = checkSchema(schema, options);
   if (check === null) return failure(issues, true);
-  const fast = generateFastCheck(schema, options, nodes) ?? ((args: unknown) => check(args, null));
+  const fast = generateFastCheck(schema, options, nodes) ?? ((args: unknown) => findNonJson(args) === null && check(args, null));
   return new CompiledValidator(check, fast, options.timeBudgetMs);
 }
 

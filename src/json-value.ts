@@ -13,6 +13,22 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/** A JSON scalar, an array, or a plain object, without looking inside it. */
+export function isShallowJson(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "bigint":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object":
+      return value === null || Array.isArray(value) || isPlainObject(value);
+    default:
+      return false;
+  }
+}
+
 /** The shape of a JSON value as a model reads it (SchemaGuard's words). */
 export function shapeOf(value: unknown): string {
   if (value === null) return "nothing";

@@ -177,6 +177,29 @@ describe("validate: the JSON input domain", () => {
     });
   });
 
+  it("refuses non-JSON values where the schema lists them too", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string" }, n: { type: "number" }, o: { type: "object" }, l: { type: "array", items: { type: "integer" } }, any: {}, c: { anyOf: [{ type: "object" }] } },
+      additionalProperties: { type: "array" },
+    };
+    for (const [args, path] of [
+      [{ a: undefined }, "a"],
+      [{ n: NaN }, "n"],
+      [{ n: Infinity }, "n"],
+      [{ o: new Date(0) }, "o"],
+      [{ l: [1, , 3] }, "l[1]"],
+      [{ l: [1, undefined] }, "l[1]"],
+      [{ any: { x: [() => 1] } }, "any.x[0]"],
+      [{ c: { x: Symbol("s") } }, "c.x"],
+      [{ extra: [new Map()] }, "extra[0]"],
+    ] as const) {
+      const result = validate(schema, args);
+      expect(result).toMatchObject({ ok: false, kind: "validation" });
+      if (!result.ok) expect(result.message.startsWith(`invalid arguments: ${path}: got `)).toBe(true);
+    }
+  });
+
   it("accepts null-prototype objects", () => {
     const args = Object.assign(Object.create(null), { a: 1 });
     expect(validate({ type: "object", properties: { a: { type: "integer" } } }, args).ok).toBe(true);
