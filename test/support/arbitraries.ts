@@ -157,8 +157,12 @@ const nonJson = fc.constantFrom<unknown>(
 /** JSON text where a list or an object belongs: a common model mistake. */
 const jsonText = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value));
 
+/** Long strings: ASCII, and astral characters with lone surrogates. */
+const hugeString = fc.constantFrom("x".repeat(200_000), "😀\ud800".repeat(50_000));
+
 /** A value inside or outside the JSON input domain, nested a little. */
 export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 1, arbitrary: hugeString },
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 2, arbitrary: fc.anything({ maxDepth: 2, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true, withObjectString: true, stringUnit: "binary" }) },
   { weight: 1, arbitrary: nonJson },
