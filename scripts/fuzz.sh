@@ -13,18 +13,18 @@ out=build/fuzz
 # cmake-js wants Node's headers (the fuzzer itself needs none); the ones
 # installed beside node keep the build offline.
 export npm_config_nodedir="${npm_config_nodedir:-$(node -p 'require("path").resolve(process.execPath, "../..")')}"
+mkdir -p "$out/corpus"
 npx cmake-js build --directory native --out "$out" --cc clang --cxx clang++ \
-  --CDFUZZ=ON --target pattern-fuzzer --log-level warn >"$out.log" 2>&1 ||
-  { cat "$out.log"; exit 1; }
+  --CDFUZZ=ON --target pattern-fuzzer --log-level warn >"$out/build.log" 2>&1 ||
+  { cat "$out/build.log"; exit 1; }
 
 # New inputs go to build/fuzz/corpus; native/fuzz/corpus is only read.
 # -timeout: one input (compile and two matches) may take at most 10 s; the
 # work limit keeps real ones in milliseconds.
-# ASan's default 256 MB quarantine plus its allocator caches grow past
-# libFuzzer's 2 GB RSS limit within minutes (PCRE2's interpreter takes up to
-# 32 MiB per match); 64 MB keeps long runs flat and still catches reuse.
+# ASan's default 256 MB quarantine plus its allocator caches (a compiled
+# pattern may take 16 MiB) grew past libFuzzer's 2 GB RSS limit within
+# minutes; 64 MB keeps long runs flat and still catches reuse.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=64}"
-mkdir -p "$out/corpus"
 exec "$out/pattern-fuzzer" -max_total_time="$seconds" -timeout=10 -max_len=4096 \
   -dict=native/fuzz/pcre2.dict -artifact_prefix="$out/" -print_final_stats=1 \
   "$out/corpus" native/fuzz/corpus
