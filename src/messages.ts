@@ -33,13 +33,19 @@ export function preview(value: unknown): string {
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const isControl = (unit: number) => unit < 0x20 || (unit >= 0x7f && unit <= 0x9f) || unit === 0x2028 || unit === 0x2029;
 
 /** Text with control and line-separator characters escaped (`\u000a`), so a message stays one line. */
 export function oneLine(text: string): string {
-  CONTROL.lastIndex = 0;
-  if (!CONTROL.test(text)) return text;
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  let i = 0;
+  while (i < text.length && !isControl(text.charCodeAt(i))) i++;
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  for (; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    out += isControl(unit) ? `\\u${unit.toString(16).padStart(4, "0")}` : text[i];
+  }
+  return out;
 }
 
 /** "1 item", "3 items", "2 properties". */

@@ -3,7 +3,9 @@ export type PathSegment = string | number;
 
 /** RFC 6901: `~` becomes `~0`, `/` becomes `~1`. */
 export function escapePointerSegment(segment: PathSegment): string {
-  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+  if (typeof segment === "number") return String(segment);
+  // Most names need no escape; the test is cheaper than two replaces.
+  return segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
 }
 
 export function toPointer(path: readonly PathSegment[]): string {
@@ -12,7 +14,16 @@ export function toPointer(path: readonly PathSegment[]): string {
   return pointer;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** `[A-Za-z_$][A-Za-z0-9_$]*`, tested by hand: it runs for every segment of every message. */
+function isIdentifier(name: string): boolean {
+  if (name === "") return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
+    if (!letter && !(i > 0 && c >= 0x30 && c <= 0x39)) return false;
+  }
+  return true;
+}
 
 /** The name a model reads for the root of the arguments. */
 export const ROOT_NAME = "arguments";
@@ -22,7 +33,7 @@ export function readablePath(path: readonly PathSegment[]): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
-    else if (IDENTIFIER.test(segment)) text += text === "" ? segment : `.${segment}`;
+    else if (isIdentifier(segment)) text += text === "" ? segment : `.${segment}`;
     else text += `[${JSON.stringify(segment)}]`;
   }
   return text === "" ? ROOT_NAME : text;
