@@ -62,6 +62,10 @@ const GENERATED = new Set([
   "$id",
   "$defs",
   "definitions",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
 ]);
 
 /** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
@@ -82,7 +86,7 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, clos
   if (options.lenientScalars) return null;
   const generator = new Generator(options, closures);
   const body = generator.node(schema, "", "v", 0);
-  const factory = new Function(...generator.names, `return function fastCheck(v) {\n${body}\nreturn true;\n}`);
+  const factory = new Function(...generator.names, `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`);
   return factory(...generator.values) as FastCheck;
 }
 
@@ -93,6 +97,8 @@ class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
   readonly names: string[] = ["MATCH", "NO_MATCH", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json"];
   readonly values: unknown[] = [MATCH, NO_MATCH, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson];
+  /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
+  readonly functions: string[] = [];
   private variables = 0;
 
   constructor(
@@ -136,7 +142,35 @@ class Generator {
     const numberBody = this.numberKeywords(object, v);
     code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
     code += this.valueKeywords(object, v);
+    code += this.composition(object, pointer, v, depth);
     return code;
+  }
+
+  /**
+   * Each branch is a function that answers for the same value; they run in
+   * the order and with the short cuts of the closures in
+   * keywords/composition.ts. A branch that fails because of a non-JSON value
+   * would make `not` hold, so the value is walked first.
+   */
+  private composition(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
+    const branch = (schema: unknown, at: string) => {
+      const name = `b${this.functions.length}`;
+      this.functions.push("");
+      this.functions[Number(name.slice(1))] = `function ${name}(v) {\n${this.node(schema, at, "v", depth)}\nreturn true;\n}`;
+      return name;
+    };
+    const list = (keyword: string) => (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
+    let code = "";
+    if ("anyOf" in object) code += `if (!(${list("anyOf").map((b) => `${b}(${v})`).join(" || ")})) return false;\n`;
+    if ("allOf" in object) code += `if (!(${list("allOf").map((b) => `${b}(${v})`).join(" && ")})) return false;\n`;
+    if ("oneOf" in object) {
+      const matched = this.variable();
+      code += `{ let ${matched} = 0;\n${list("oneOf")
+        .map((b) => `if (${b}(${v}) && ++${matched} > 1) return false;`)
+        .join("\n")}\nif (${matched} !== 1) return false; }\n`;
+    }
+    if ("not" in object) code += `if (${branch(object.not, `${pointer}/not`)}(${v})) return false;\n`;
+    return code === "" ? "" : `if (!json(${v}, ${MAX_DEPTH - depth})) return false;\n${code}`;
   }
 
   private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
