@@ -1,3 +1,4 @@
+import { count } from "./messages";
 import type { PathSegment } from "./paths";
 import type { Check } from "./report";
 import type { ErrorKind, Profile } from "./types";
@@ -44,4 +45,28 @@ export function isNonNegativeInteger(value: unknown): value is number {
 
 export function isFiniteNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
+}
+
+/**
+ * `minItems`/`maxItems` and `minProperties`/`maxProperties`: a bound on how
+ * many things a value holds. `size` gives the count, or null when the
+ * keyword does not apply to the value.
+ */
+export function sizeBound(name: string, atLeast: boolean, size: (value: unknown) => number | null, noun: string, plural?: string): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      if (!isNonNegativeInteger(value)) {
+        site.problem(name, "must be a non-negative integer");
+        return null;
+      }
+      const pointer = site.pointer(name);
+      const bound = `must have at ${atLeast ? "least" : "most"} ${count(value, noun, plural)}`;
+      return (v, r) => {
+        const n = size(v);
+        if (n === null || (atLeast ? n >= value : n <= value)) return true;
+        return r !== null && r.fail(name, pointer, `${bound}, got ${n}`);
+      };
+    },
+  };
 }

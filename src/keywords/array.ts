@@ -1,7 +1,6 @@
 import { isPlainObject } from "../json-value";
 import { jsonKey } from "../json-equal";
-import { isNonNegativeInteger, type Keyword } from "../keyword";
-import { count } from "../messages";
+import { sizeBound, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../report";
 
 /** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
@@ -45,27 +44,9 @@ export const prefixItemsKeyword: Keyword = {
   },
 };
 
-function itemCountBound(name: "minItems" | "maxItems"): Keyword {
-  const atLeast = name === "minItems";
-  return {
-    name,
-    compile(value, site) {
-      if (!isNonNegativeInteger(value)) {
-        site.problem(name, "must be a non-negative integer");
-        return null;
-      }
-      const pointer = site.pointer(name);
-      const bound = `must have at ${atLeast ? "least" : "most"} ${count(value, "item")}`;
-      return (v, r) => {
-        if (!Array.isArray(v) || (atLeast ? v.length >= value : v.length <= value)) return true;
-        return r !== null && r.fail(name, pointer, `${bound}, got ${v.length}`);
-      };
-    },
-  };
-}
-
-export const minItemsKeyword = itemCountBound("minItems");
-export const maxItemsKeyword = itemCountBound("maxItems");
+const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
+export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
+export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
 
 /** No two items equal by SPEC §5, found in one pass over their canonical texts. */
 export const uniqueItemsKeyword: Keyword = {

@@ -1,6 +1,6 @@
 import { isPlainObject } from "../json-value";
-import { isNonNegativeInteger, type Keyword, type SchemaSite } from "../keyword";
-import { count, preview } from "../messages";
+import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
+import { preview } from "../messages";
 import { checkChild, type Check } from "../report";
 
 type JsonObject = Record<string, unknown>;
@@ -129,29 +129,9 @@ function additionalProperties(name: string, alias: string): Keyword {
 export const additionalPropertiesKeyword = additionalProperties("additionalProperties", "additional_properties");
 export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
 
-function propertyCountBound(name: "minProperties" | "maxProperties"): Keyword {
-  const atLeast = name === "minProperties";
-  return {
-    name,
-    compile(value, site) {
-      if (!isNonNegativeInteger(value)) {
-        site.problem(name, "must be a non-negative integer");
-        return null;
-      }
-      const pointer = site.pointer(name);
-      const bound = `must have at ${atLeast ? "least" : "most"} ${count(value, "property", "properties")}`;
-      return (v, r) => {
-        if (!isObject(v)) return true;
-        const size = Object.keys(v).length;
-        if (atLeast ? size >= value : size <= value) return true;
-        return r !== null && r.fail(name, pointer, `${bound}, got ${size}`);
-      };
-    },
-  };
-}
-
-export const minPropertiesKeyword = propertyCountBound("minProperties");
-export const maxPropertiesKeyword = propertyCountBound("maxProperties");
+const propertyCount = (v: unknown) => (isObject(v) ? Object.keys(v).length : null);
+export const minPropertiesKeyword = sizeBound("minProperties", true, propertyCount, "property", "properties");
+export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCount, "property", "properties");
 
 /** A schema for every property name, as a string (SPEC §9). */
 export const propertyNamesKeyword: Keyword = {
