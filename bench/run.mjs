@@ -11,7 +11,7 @@ import path from "path";
 import { fileURLToPath } from "url";
 import { interleave, interleaveJobs, pairedRatio, sink } from "./measure.mjs";
 import { newAjv, newCfworker, ours, oursPath, RE2, refusalCheck, versions, walk } from "./validators.mjs";
-import { CODING_TOOLS, hasPattern, loadCatalogs, loadFixtureTools, PATTERN_TOOLS, REFERENCE_TOOL } from "./workloads.mjs";
+import { CODING_TOOLS, EXTENDED_TOOL, hasPattern, loadCatalogs, loadFixtureTools, PATTERN_TOOLS, REFERENCE_TOOL } from "./workloads.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -90,8 +90,8 @@ const toolSource = fromFixtures
 console.log(`tools: ${toolSource}`);
 for (const s of skipped) console.log(`  note: fixture ${s.tool} is refused (${Object.keys(s.why).join(", ")}) and left out`);
 const refusedOwn = new Set();
-for (const t of [...CODING_TOOLS, ...PATTERN_TOOLS, REFERENCE_TOOL]) {
-  const why = refused(t.inputSchema);
+for (const t of [...CODING_TOOLS, ...PATTERN_TOOLS, REFERENCE_TOOL, EXTENDED_TOOL]) {
+  const why = refused(t.inputSchema, t.options);
   if (why) {
     refusedOwn.add(t);
     loud(`bench tool ${t.name} is refused, left out: ${JSON.stringify(why)}`);
@@ -114,7 +114,7 @@ function ajvCompile(ajv, schema, options) {
 function compiled(t) {
   t.compiled ??= {
     schema: t.inputSchema,
-    ours: ours.compile(t.inputSchema),
+    ours: ours.compile(t.inputSchema, t.options),
     ajv: ajvCompile(AJV.plain, t.inputSchema, {}),
     ajvAll: ajvCompile(AJV.all, t.inputSchema, { allErrors: true }),
     re2: RE2 ? ajvCompile(AJV.re2, t.inputSchema, { re2: true }) : null,
@@ -230,6 +230,8 @@ const WORKLOADS = [
   { id: "2a", title: "pattern-heavy tools: valid arguments", tools: patternTools, kind: "valid" },
   { id: "2b", title: "pattern-heavy tools: invalid arguments", tools: patternTools, kind: "invalid" },
   { id: "3", title: "reference: 7 properties, 3 patterns, valid arguments", tools: [REFERENCE_TOOL], kind: "valid", cached: true },
+  { id: "6a", title: 'extended profile (zod-style: const, exclusiveMinimum, maxLength, $ref, \\d): valid arguments, ours with profile "extended"', tools: [EXTENDED_TOOL], kind: "valid" },
+  { id: "6b", title: "extended profile (zod-style): invalid arguments", tools: [EXTENDED_TOOL], kind: "invalid" },
 ];
 
 const pad = (s, n) => String(s).padEnd(n);

@@ -55,9 +55,9 @@ export function newCfworker(schema) {
  */
 export function refusalCheck() {
   const ajv = newAjv();
-  return (schema) => {
+  return (schema, options) => {
     const why = {};
-    const preflight = ours.validateSchema(schema);
+    const preflight = ours.validateSchema(schema, options);
     if (!preflight.ok) why.ours = preflight.message;
     const copy = structuredClone(schema);
     try {

@@ -403,6 +403,48 @@ export const REFERENCE_TOOL = tool(
   [],
 );
 
+/**
+ * Workload 6: what a zod 4 server emits, which needs `profile: "extended"`:
+ * `const`, `exclusiveMinimum` (from `.positive()`), `maxLength`, `$defs`/`$ref`,
+ * `propertyNames`, and `\d` in patterns. Ajv compiles it as 2020-12.
+ */
+export const EXTENDED_TOOL = {
+  ...tool(
+    "create_invoice",
+    {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      $defs: {
+        money: closed({ currency: { type: "string", const: "EUR" }, cents: int({ exclusiveMinimum: 0 }) }, ["currency", "cents"]),
+        line: closed({ sku: str({ pattern: "^[A-Z]{3}-\\d{4}$" }), quantity: int({ exclusiveMinimum: 0, maximum: 1000 }), price: { $ref: "#/$defs/money" } }, ["sku", "quantity", "price"]),
+      },
+      properties: {
+        customer: str({ minLength: 1, maxLength: 80 }),
+        due: str({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }),
+        kind: { type: "string", const: "invoice" },
+        lines: { type: "array", minItems: 1, maxItems: 50, items: { $ref: "#/$defs/line" } },
+        tags: { type: "object", propertyNames: { type: "string", maxLength: 20 }, additionalProperties: { type: "string", maxLength: 100 } },
+      },
+      required: ["customer", "due", "kind", "lines"],
+      additionalProperties: false,
+    },
+    [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
+      customer: `Customer ${100 + i}`,
+      due: `2026-0${1 + i}-1${i}`,
+      kind: "invoice",
+      lines: Array.from({ length: 1 + (i % 3) }, (_, j) => ({ sku: `ABC-${1000 + 10 * i + j}`, quantity: 1 + j, price: { currency: "EUR", cents: 999 + i } })),
+      tags: i % 2 === 0 ? { project: `p${i}` } : {},
+    })),
+    [
+      { customer: "A", due: "2026-1-1", kind: "invoice", lines: [{ sku: "ABC-1000", quantity: 1, price: { currency: "EUR", cents: 1 } }] },
+      { customer: "A", due: "2026-01-01", kind: "quote", lines: [{ sku: "ABC-1000", quantity: 1, price: { currency: "EUR", cents: 1 } }] },
+      { customer: "A", due: "2026-01-01", kind: "invoice", lines: [{ sku: "ABC-1000", quantity: 0, price: { currency: "USD", cents: 1 } }] },
+      { customer: "x".repeat(81), due: "2026-01-01", kind: "invoice", lines: [] },
+    ],
+  ),
+  options: { profile: "extended" },
+};
+
 /** True when a schema has a `pattern` keyword anywhere (a property named "pattern" does not count). */
 export function hasPattern(schema) {
   if (Array.isArray(schema)) return schema.some(hasPattern);
