@@ -7,6 +7,7 @@ import type { CompileOptions } from "./keyword";
 import { MATCH, NO_MATCH, type CompiledPattern } from "./native";
 import { compilePattern, EngineLimit } from "./pattern";
 import { escapePointerSegment } from "./paths";
+import { resolveRef, valueAt } from "./ref-target";
 import type { Check } from "./report";
 
 /**
@@ -66,6 +67,8 @@ const GENERATED = new Set([
   "anyOf",
   "allOf",
   "not",
+  "$ref",
+  "propertyNames",
 ]);
 
 /** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
@@ -84,8 +87,8 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, closures: ReadonlyMap<string, Check>): FastCheck | null {
   if (options.lenientScalars) return null;
-  const generator = new Generator(options, closures);
-  const body = generator.node(schema, "", "v", 0);
+  const generator = new Generator(schema, options, closures);
+  const body = generator.node(schema, "", "v", "0");
   const factory = new Function(...generator.names, `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`);
   return factory(...generator.values) as FastCheck;
 }
@@ -102,6 +105,7 @@ class Generator {
   private variables = 0;
 
   constructor(
+    private readonly document: unknown,
     private readonly options: CompileOptions,
     private readonly closures: ReadonlyMap<string, Check>,
   ) {}
@@ -120,8 +124,8 @@ class Generator {
    * Statements that `return false` unless the value in `v`, found `depth`
    * containers below the arguments, is JSON and matches the schema at `pointer`.
    */
-  node(schema: unknown, pointer: string, v: string, depth: number): string {
-    const left = MAX_DEPTH - depth;
+  node(schema: unknown, pointer: string, v: string, depth: string): string {
+    const left = `${MAX_DEPTH} - ${depth}`;
     if (schema === true) return `if (!json(${v}, ${left})) return false;`;
     if (schema === false) return "return false;";
     const object = schema as Record<string, unknown>;
@@ -143,7 +147,29 @@ class Generator {
     code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
     code += this.valueKeywords(object, v);
     code += this.composition(object, pointer, v, depth);
+    if (typeof object.$ref === "string") code += `if (!${this.refFunction(object.$ref)}(${v}, ${depth})) return false;\n`;
     return code;
+  }
+
+  /** Generated `$ref` targets by pointer: one function each, however many refs point at it. */
+  private readonly refs = new Map<string, string>();
+
+  /**
+   * The function for a `$ref` target (resolved at compile time; the schema
+   * has been checked). Recursion descends into the value, so the depth it
+   * carries ends it: past the bound the arguments are not JSON anyway.
+   */
+  private refFunction(ref: string): string {
+    const target = resolveRef(this.document, ref) as { pointer: string };
+    let name = this.refs.get(target.pointer);
+    if (name === undefined) {
+      name = `r${this.refs.size}`;
+      this.refs.set(target.pointer, name);
+      const index = this.functions.push("") - 1;
+      const body = this.node(valueAt(this.document, target.pointer), target.pointer, "v", "d");
+      this.functions[index] = `function ${name}(v, d) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
+    }
+    return name;
   }
 
   /**
@@ -152,28 +178,28 @@ class Generator {
    * keywords/composition.ts. A branch that fails because of a non-JSON value
    * would make `not` hold, so the value is walked first.
    */
-  private composition(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
+  private composition(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
     const branch = (schema: unknown, at: string) => {
       const name = `b${this.functions.length}`;
       this.functions.push("");
-      this.functions[Number(name.slice(1))] = `function ${name}(v) {\n${this.node(schema, at, "v", depth)}\nreturn true;\n}`;
+      this.functions[Number(name.slice(1))] = `function ${name}(v, d) {\n${this.node(schema, at, "v", "d")}\nreturn true;\n}`;
       return name;
     };
     const list = (keyword: string) => (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
     let code = "";
-    if ("anyOf" in object) code += `if (!(${list("anyOf").map((b) => `${b}(${v})`).join(" || ")})) return false;\n`;
-    if ("allOf" in object) code += `if (!(${list("allOf").map((b) => `${b}(${v})`).join(" && ")})) return false;\n`;
+    if ("anyOf" in object) code += `if (!(${list("anyOf").map((b) => `${b}(${v}, ${depth})`).join(" || ")})) return false;\n`;
+    if ("allOf" in object) code += `if (!(${list("allOf").map((b) => `${b}(${v}, ${depth})`).join(" && ")})) return false;\n`;
     if ("oneOf" in object) {
       const matched = this.variable();
       code += `{ let ${matched} = 0;\n${list("oneOf")
-        .map((b) => `if (${b}(${v}) && ++${matched} > 1) return false;`)
+        .map((b) => `if (${b}(${v}, ${depth}) && ++${matched} > 1) return false;`)
         .join("\n")}\nif (${matched} !== 1) return false; }\n`;
     }
-    if ("not" in object) code += `if (${branch(object.not, `${pointer}/not`)}(${v})) return false;\n`;
-    return code === "" ? "" : `if (!json(${v}, ${MAX_DEPTH - depth})) return false;\n${code}`;
+    if ("not" in object) code += `if (${branch(object.not, `${pointer}/not`)}(${v}, ${depth})) return false;\n`;
+    return code === "" ? "" : `if (!json(${v}, ${MAX_DEPTH} - ${depth})) return false;\n${code}`;
   }
 
-  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
+  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
     let code = "";
     for (const name of (object.required as string[] | undefined) ?? []) {
       code += `if (${this.ownValue(v, name)} === undefined) return false;\n`;
@@ -181,19 +207,27 @@ class Generator {
     const properties = isPlainObject(object.properties) ? object.properties : {};
     for (const [name, child] of Object.entries(properties)) {
       const x = this.variable();
-      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x, depth + 1);
+      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x, `${depth} + 1`);
       if (body !== "") code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
+    }
+    if ("propertyNames" in object) {
+      const names = this.variable();
+      const name = this.variable();
+      const body = this.node(object.propertyNames, `${pointer}/propertyNames`, name, depth);
+      if (body !== "") code += `{ const ${names} = Object.keys(${v});\nfor (let i = 0; i < ${names}.length; i++) { const ${name} = ${names}[i];\n${body}\n} }\n`;
     }
     // Every property the code above did not visit: checked against
     // additionalProperties, or else only walked to be JSON.
     const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties";
     const additional = additionalKey in object ? object[additionalKey] : true;
     const declared = this.constant(new Set(Object.keys(properties)));
-    const keys = this.variable();
     const key = this.variable();
-    const body = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, depth + 1);
+    const body = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, `${depth} + 1`);
     // (A listed property holding undefined was skipped above; it is not JSON.)
-    code += `{ const ${keys} = Object.keys(${v});\nfor (let i = 0; i < ${keys}.length; i++) { const ${key} = ${keys}[i];\nif (!${declared}.has(${key})) {\n${body}\n} else if (${v}[${key}] === undefined) return false; } }\n`;
+    // for…in allocates nothing; it would also list enumerable properties added
+    // to Object.prototype, which then fail here, and the closures (which read
+    // own keys only) have the last word (validator.ts).
+    code += `for (const ${key} in ${v}) {\nif (!${declared}.has(${key})) {\n${body}\n} else if (${v}[${key}] === undefined) return false; }\n`;
     return code;
   }
 
@@ -203,7 +237,7 @@ class Generator {
     return name in Object.prototype ? `(hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined)` : `${v}[${literal}]`;
   }
 
-  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: number): string {
+  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
     let code = "";
     if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
     if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
@@ -211,7 +245,7 @@ class Generator {
     // hole reads as undefined, which no test passes).
     const x = this.variable();
     const i = this.variable();
-    const body = this.node("items" in object ? object.items : true, `${pointer}/items`, x, depth + 1);
+    const body = this.node("items" in object ? object.items : true, `${pointer}/items`, x, `${depth} + 1`);
     code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
     return code;
   }
@@ -245,7 +279,12 @@ class Generator {
       if (choices.every((choice) => typeof choice === "string")) code += `if (!${this.constant(new Set(choices))}.has(${v})) return false;\n`;
       else code += `if (!${this.constant(choices)}.some((choice) => jsonEqual(choice, ${v}))) return false;\n`;
     }
-    if ("const" in object) code += `if (!jsonEqual(${this.constant(object.const)}, ${v})) return false;\n`;
+    if ("const" in object) {
+      const value = object.const;
+      // A string, boolean or null equals only itself; numbers and structures need SPEC §5.
+      const exact = typeof value === "string" || typeof value === "boolean" || value === null;
+      code += exact ? `if (${v} !== ${JSON.stringify(value)}) return false;\n` : `if (!jsonEqual(${this.constant(value)}, ${v})) return false;\n`;
+    }
     return code;
   }
 }

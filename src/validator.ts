@@ -60,7 +60,10 @@ export class CompiledValidator implements Validator {
       if (!(error instanceof EngineLimit)) return unreadable(error);
       return failure([limitIssue(error, report)]);
     }
-    return failure(report.issues);
+    // The closures are the source of truth: when the fast check said no but
+    // they find nothing (an enumerable property on Object.prototype, which
+    // the fast check's for…in sees and own-key reads do not), the call is valid.
+    return report.issues.length === 0 ? VALID : failure(report.issues);
   }
 }
 

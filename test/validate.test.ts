@@ -200,6 +200,17 @@ describe("validate: the JSON input domain", () => {
     }
   });
 
+  it("reads own keys only, even when Object.prototype has an enumerable property", () => {
+    const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };
+    (Object.prototype as Record<string, unknown>).polluted = 1;
+    try {
+      expect(validate(schema, { a: "x" })).toEqual({ ok: true });
+      expect(violation(schema, { a: "x", b: 1 })).toBe("invalid arguments: b: unexpected property; allowed: a");
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it("accepts null-prototype objects", () => {
     const args = Object.assign(Object.create(null), { a: 1 });
     expect(validate({ type: "object", properties: { a: { type: "integer" } } }, args).ok).toBe(true);
