@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { validate } from "../src/index";
-import { MiB, residentBytes } from "./support/memory";
+import { heapBytes, MiB, residentBytes } from "./support/memory";
 
 /**
  * The two long runs of the hardening issue, §2: memory stays flat while
@@ -22,27 +22,25 @@ describe("100,000 distinct schemas through validate()", () => {
       return validate(schema, { [name]: `x${i}-ok`, n: i % 3 === 0 ? i + 1 : i });
     };
     const wrong: number[] = [];
-    let peak = 0;
     const run = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         if (call(i).ok !== (i % 3 !== 0)) wrong.push(i);
         // A server returns to the event loop between requests, and only then
         // do Node-API finalizers free the patterns V8 has collected.
-        if (i % 1_000 === 999) {
-          await new Promise(setImmediate);
-          peak = Math.max(peak, process.memoryUsage().rss);
-        }
+        if (i % 1_000 === 999) await new Promise(setImmediate);
       }
     };
     await run(0, 20_000); // fills the schema cache (1,000) and the pattern cache (2,048) many times over
-    const filled = residentBytes();
-    peak = 0;
+    const filled = { heap: heapBytes(), resident: residentBytes() };
     await run(20_000, 100_000);
     await new Promise(setImmediate);
-    const after = residentBytes();
     expect(wrong).toEqual([]);
-    expect(after - filled).toBeLessThan(32 * MiB);
-    expect(peak - filled).toBeLessThan(128 * MiB);
+    // Kept, the 80,000 validators built here would hold about 560 MiB of
+    // heap (790 MiB resident). Measured: the heap in use grows by under 1 MiB;
+    // resident memory moves by -33 to +44 MiB, as V8 keeps or returns heap
+    // pages (it stays between 140 and 172 MiB over 500,000 schemas).
+    expect(heapBytes() - filled.heap).toBeLessThan(8 * MiB);
+    expect(residentBytes() - filled.resident).toBeLessThan(64 * MiB);
   }, 120_000);
 });
 

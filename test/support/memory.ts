@@ -15,6 +15,13 @@ export function residentBytes(): number {
   return process.memoryUsage().rss;
 }
 
+/** The JavaScript heap in use after a full collection, in bytes. */
+export function heapBytes(): number {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+}
+
 /**
  * How much resident memory `run` leaves in use, in bytes, with what it returns
  * still held. Inputs made before the call do not count.
