@@ -97,11 +97,11 @@ describe("huge arguments", () => {
       "execution_failure /loop",
     ]);
     // The addon reads each subject as UTF-16 and as code points (60 MB here)
-    // into buffers it trims after the call. Three more rounds (12 calls) stay
-    // within what V8 and malloc keep between collections (±20 MB); a copy
-    // kept per call would add 60 MB each.
-    const { growth } = residentGrowth(() => [calls(), calls(), calls()]);
-    expect(growth).toBeLessThan(4 * TEN_MB);
+    // into buffers it trims after the call. Five more rounds (20 calls) stay
+    // within what V8 and malloc keep between collections (measured: 15 to
+    // 81 MB); a copy kept per call would add 1.2 GB.
+    const { growth } = residentGrowth(() => Array.from({ length: 5 }, calls));
+    expect(growth).toBeLessThan(16 * TEN_MB);
   });
 
   it("count code points of a 10 MB string of astral characters", () => {
@@ -117,7 +117,7 @@ describe("huge arguments", () => {
     const items: unknown[] = Array.from({ length: 1_000_000 }, (_, i) => i);
     const { growth, value: valid } = residentGrowth(() => validator.validate({ list: items }));
     expect(valid).toStrictEqual({ ok: true });
-    expect(growth).toBeLessThan(8 * MiB);
+    expect(growth).toBeLessThan(32 * MiB); // the items alone take 8 MB
     items[999_999] = -0.5;
     expect(validator.validate({ list: items })).toStrictEqual({
       ok: false,
@@ -152,7 +152,7 @@ describe("huge arguments", () => {
     const strings = compile({ type: "object", properties: { o: { type: "object", additionalProperties: { type: "string" } } } });
     const { growth, value } = residentGrowth(() => strings.validate({ o: keys }));
     expect(value).toStrictEqual({ ok: true });
-    expect(growth).toBeLessThan(8 * MiB);
+    expect(growth).toBeLessThan(32 * MiB); // the object alone takes about 10 MB
 
     const closed = compile({ type: "object", properties: { o: { type: "object", properties: { a: {} }, additionalProperties: false } } });
     const result = closed.validate({ o: keys });
