@@ -2,7 +2,6 @@ import { cachedCompile, type Compiled } from "./cache";
 import { compileSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { generateFastCheck } from "./generate";
-import { findNonJson } from "./json-value";
 import { failure } from "./messages";
 import { engine } from "./native";
 import { readOptions } from "./options";
@@ -25,8 +24,7 @@ const VALID: Result = Object.freeze({ ok: true });
 function build(schema: unknown, options: CompileOptions): Compiled {
   const { check, issues, nodes } = checkSchema(schema, options);
   if (check === null) return failure(issues, true);
-  const fast = generateFastCheck(schema, options, nodes) ?? ((args: unknown) => findNonJson(args) === null && check(args, null));
-  return new CompiledValidator(check, fast, options.timeBudgetMs);
+  return new CompiledValidator(check, () => generateFastCheck(schema, options, nodes), options.timeBudgetMs);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */

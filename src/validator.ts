@@ -10,19 +10,36 @@ import type { Issue, Result, Validator } from "./types";
 const VALID: Result = Object.freeze({ ok: true });
 
 /**
+ * Calls a validator answers with its closures before it generates its fast
+ * check. Generated code costs compile time and memory that only pays off on
+ * a validator in use: a gateway that recompiles a catalog, or `validate()`
+ * meeting a new schema on every call, never pays for schemas used once.
+ */
+export const HOT_AFTER_CALLS = 8;
+
+/**
  * A compiled tool schema. Validating never looks at the schema again: it
- * checks that the arguments are JSON, runs the fast check (generated code,
- * no report), and only when that fails runs the compiled closures with a
- * report to collect the issues.
+ * runs the fast check (no report; at first the closures after a JSON walk,
+ * generated code once the validator is hot), and only when that fails runs
+ * the JSON walk and the closures with a report to collect the issues.
  */
 export class CompiledValidator implements Validator {
+  private fast: FastCheck;
+  private callsUntilHot = HOT_AFTER_CALLS;
+
   constructor(
     private readonly check: Check,
-    private readonly fast: FastCheck,
+    private generate: (() => FastCheck | null) | null,
     private readonly timeBudgetMs: number | null,
-  ) {}
+  ) {
+    this.fast = (args) => findNonJson(args) === null && check(args, null);
+  }
 
   validate(args: unknown): Result {
+    if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
+      this.fast = this.generate() ?? this.fast;
+      this.generate = null;
+    }
     startBudget(this.timeBudgetMs);
     try {
       // The fast check also answers for the JSON input domain, so only a
@@ -30,7 +47,8 @@ export class CompiledValidator implements Validator {
       if (this.fast(args)) return VALID;
     } catch (error) {
       if (error instanceof BudgetSpent) return budgetFailure(error);
-      if (!(error instanceof EngineLimit)) return unreadable(error);
+      // An exhausted pattern or a getter that throws: the passes below meet
+      // it again in their own order and say which it was.
     }
     try {
       const nonJson = findNonJson(args);

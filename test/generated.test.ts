@@ -1,0 +1,43 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compile, SchemaError, type Options, type Validator } from "../src/index";
+import { HOT_AFTER_CALLS } from "../src/validator";
+import { argsArbitrary, rootSchemaArbitrary } from "./support/arbitraries";
+import { testSeed } from "./support/random";
+
+/**
+ * A validator answers with its closures until it is hot, then with generated
+ * code (src/generate.ts). Both must give the same result for every schema
+ * and every argument, JSON or not: the closures are the reference.
+ */
+function pair(schema: unknown, options: Options): [Validator, Validator] | null {
+  try {
+    const cold = compile(schema, options);
+    const hot = compile(schema, options);
+    for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate({});
+    return [cold, hot];
+  } catch (error) {
+    if (error instanceof SchemaError) return null;
+    throw error;
+  }
+}
+
+describe("the generated fast path", () => {
+  it("gives the closures' result on random schemas and arguments, in both profiles", () => {
+    const options = fc.constantFrom<Options>({}, { profile: "extended" });
+    fc.assert(
+      fc.property(rootSchemaArbitrary(true), options, fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, opts, calls) => {
+        const validators = pair(schema, opts);
+        if (validators === null) return;
+        const [cold, hot] = validators;
+        for (const args of calls) {
+          // A fresh cold validator per call, so it never turns hot itself.
+          const reference = compile(schema, opts).validate(args);
+          expect(hot.validate(args)).toStrictEqual(reference);
+          expect(cold.validate(args)).toStrictEqual(reference);
+        }
+      }),
+      { seed: testSeed(4242), numRuns: 400 },
+    );
+  });
+});
