@@ -60,6 +60,16 @@ function nest(depth: number, via: string): unknown {
   return { type: "object", properties: { root: schema } };
 }
 
+/** The schema as JSON.parse would give it back, or undefined when it has no JSON text. */
+function jsonTwin(schema: unknown): unknown {
+  try {
+    const text = JSON.stringify(schema);
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The issue messages of a result, without their schema pointers. */
 const problems = (result: Result) => (result.ok ? [] : result.issues.map((issue) => issue.message.replace(/^#[^:]*: /, "")));
 
@@ -79,6 +89,10 @@ describe("validateSchema, compile, validate and violation", () => {
           expect(preflight).toStrictEqual({ ok: true });
         }
 
+        // Its JSON twin goes first: a schema with the same JSON text (NaN and
+        // undefined read as null) must not lend it its cached validator.
+        const twin = jsonTwin(schema);
+        if (twin !== undefined) validate(twin, args, opts);
         const result = validate(schema, args, opts);
         expectResult(result);
         expect(validate(schema, args, opts)).toStrictEqual(result);
@@ -183,11 +197,7 @@ describe("a compiled validator", () => {
 
 describe("schemas deep and wide", () => {
   it("refuse nesting past the depth bound cleanly, at any depth", () => {
-    // anyOf and oneOf stay under 2,000 levels: see the known bugs below.
-    const shapes = fc.oneof(
-      fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom("not", "items", "properties", "additionalProperties")),
-      fc.tuple(fc.integer({ min: 1, max: 2_000 }), fc.constantFrom("anyOf", "oneOf")),
-    );
+    const shapes = fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom("not", "items", "properties", "additionalProperties", "anyOf", "oneOf"));
     fc.assert(
       fc.property(shapes, ([depth, via]) => {
         const result = validateSchema(nest(depth, via));
