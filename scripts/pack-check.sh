@@ -67,7 +67,7 @@ node -e '
   const expected = [
     `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} (Node.js ${process.version}, ABI ${process.versions.modules}).`,
     `Cause: No native build was found for platform=${process.platform} arch=${process.arch} runtime=node abi=${process.versions.modules}`,
-    "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain, Python and libpcre2-dev (Debian/Ubuntu) / pcre2-devel (Fedora) / pcre2 (Homebrew) installed.",
+    "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain, Python and libpcre2-dev (Debian/Ubuntu) / pcre2-devel and pcre2-static (Fedora) / pcre2 (Homebrew) installed.",
   ];
   const ok = lines[0] === expected[0] && (lines[1] || "").startsWith(expected[1]) && lines[lines.length - 1] === expected[2];
   if (!ok) { console.error("pack-check: unexpected load error:\n" + message); process.exit(1); }

@@ -28,7 +28,7 @@ function load(): Addon {
         `(Node.js ${process.version}, ABI ${process.versions.modules}).\n` +
         `Cause: ${cause}\n` +
         "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain, Python and " +
-        "libpcre2-dev (Debian/Ubuntu) / pcre2-devel (Fedora) / pcre2 (Homebrew) installed.",
+        "libpcre2-dev (Debian/Ubuntu) / pcre2-devel and pcre2-static (Fedora) / pcre2 (Homebrew) installed.",
       { cause: err },
     );
   }
