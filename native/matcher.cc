@@ -39,8 +39,24 @@ Matcher::~Matcher() {
   pcre2_match_context_free(context_);
 }
 
+// Reading the clock costs about 20 ns, so it is read every 16 attempts.
+int Matcher::AtAttempt(pcre2_callout_block*, void* data) {
+  Matcher* matcher = static_cast<Matcher*>(data);
+  if ((++matcher->attempts_ & 15) != 0) return 0;
+  return std::chrono::steady_clock::now() > matcher->deadline_ ? PCRE2_ERROR_CALLOUT : 0;
+}
+
 Outcome Matcher::Test(const Pattern& pattern, const uint32_t* subject,
                       size_t length) {
+  // Without a callout function PCRE2 skips the callouts: short subjects pay
+  // nothing for them.
+  if (length > kTimedSubject) {
+    deadline_ = std::chrono::steady_clock::now() + kMatchTimeLimit + kTimePerCodePoint * length;
+    attempts_ = 0;
+    pcre2_set_callout(context_, AtAttempt, this);
+  } else {
+    pcre2_set_callout(context_, nullptr, nullptr);
+  }
   int rc = pattern.jit()
                ? pcre2_jit_match(pattern.code(), subject, length, 0, 0,
                                  match_data_, context_)

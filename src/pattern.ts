@@ -49,7 +49,11 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
   // Plain anchored sequences skip the crossing into the addon altogether.
   const linear = linearMatcher(translation.steps);
   if (linear !== null) return { test: (subject) => (linear(subject) ? MATCH : NO_MATCH) };
-  const compiled = compilePcre2(translation.source);
+  // An unanchored pattern is tried at every start position; the callout at
+  // the start of each attempt lets the addon bound the time of a long scan
+  // (native/matcher.h). An anchored one makes a single attempt.
+  const source = translation.source.startsWith("^") ? translation.source : `(?C1)${translation.source}`;
+  const compiled = compilePcre2(source);
   if ("error" in compiled) {
     // Valid ECMAScript inside the subset that PCRE2 still cannot compile
     // (nesting too deep, program too large): refused, never approximated.

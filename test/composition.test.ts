@@ -102,6 +102,17 @@ describe("execution_failure", () => {
     });
   });
 
+  it("also ends a long scan that backtracking does not count, and lets linear scans finish", () => {
+    // PCRE2's match limit counts backtracking, not characters read: these
+    // would take seconds at every start position of 100,000 characters.
+    for (const pattern of ["[a-z]*0", "a*b", "(a{1000}){1000}"]) {
+      expect(validate(wrap({ type: "string", pattern }), { v: "a".repeat(100_000) })).toMatchObject({ ok: false, kind: "execution_failure" });
+    }
+    expect(validate(wrap({ type: "string", pattern: "[a-z]*0" }), { v: "a".repeat(4_000) })).toMatchObject({ ok: false, kind: "validation" });
+    expect(validate(wrap({ type: "string", pattern: "foo" }), { v: `${"x".repeat(1_000_000)}foo` })).toEqual({ ok: true });
+    expect(validate(wrap({ type: "string", pattern: "b" }), { v: "a".repeat(1_000_000) })).toMatchObject({ ok: false, kind: "validation" });
+  });
+
   it("outranks validation problems in the same call", () => {
     const schema = { type: "object", properties: { n: { type: "integer" }, s: { pattern: "^(a+)+$" } } };
     expect(validate(schema, { n: "x", s: hostile })).toMatchObject({ ok: false, kind: "execution_failure" });
