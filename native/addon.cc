@@ -99,6 +99,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
       Napi::PropertyDescriptor::Value(
           "matchLimit", Napi::Number::New(env, kMatchLimit), napi_enumerable),
       Napi::PropertyDescriptor::Value(
+          "timedSubject", Napi::Number::New(env, kTimedSubject), napi_enumerable),
+      Napi::PropertyDescriptor::Value(
           "jit", Napi::Boolean::New(env, JitAvailable()), napi_enumerable),
   });
   return exports;

@@ -14,6 +14,7 @@ interface Addon {
   compile(source: string): ((subject: string) => MatchOutcome) | { error: string; offset: number };
   pcre2Version: string;
   matchLimit: number;
+  timedSubject: number;
   jit: boolean;
 }
 
@@ -42,8 +43,14 @@ export function compilePcre2(source: string): CompiledPattern | { error: string;
   return typeof compiled === "function" ? { test: compiled } : compiled;
 }
 
-export const engine: Readonly<{ pcre2Version: string; matchLimit: number; jit: boolean }> = Object.freeze({
+/**
+ * The engine's fixed limits: `matchLimit` backtracking steps per match, and
+ * the subject length in code points above which an unanchored pattern's
+ * match is bounded by time (native/matcher.h).
+ */
+export const engine: Readonly<{ pcre2Version: string; matchLimit: number; timedSubject: number; jit: boolean }> = Object.freeze({
   pcre2Version: addon.pcre2Version,
   matchLimit: addon.matchLimit,
+  timedSubject: addon.timedSubject,
   jit: addon.jit,
 });

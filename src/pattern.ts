@@ -1,4 +1,4 @@
-import { compilePcre2, MATCH, NO_MATCH, type CompiledPattern } from "./native";
+import { compilePcre2, engine, MATCH, NO_MATCH, type CompiledPattern } from "./native";
 import { linearMatcher } from "./pattern-linear";
 import { Lru } from "./lru";
 import { PatternError, translatePattern, type Translation } from "./pattern-translate";
@@ -49,11 +49,7 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
   // Plain anchored sequences skip the crossing into the addon altogether.
   const linear = linearMatcher(translation.steps);
   if (linear !== null) return { test: (subject) => (linear(subject) ? MATCH : NO_MATCH) };
-  // An unanchored pattern is tried at every start position; the callout at
-  // the start of each attempt lets the addon bound the time of a long scan
-  // (native/matcher.h). An anchored one makes a single attempt.
-  const source = translation.source.startsWith("^") ? translation.source : `(?C1)${translation.source}`;
-  const compiled = compilePcre2(source);
+  const compiled = compilePcre2(translation.source);
   if ("error" in compiled) {
     // Valid ECMAScript inside the subset that PCRE2 still cannot compile
     // (nesting too deep, program too large): refused, never approximated.
@@ -62,5 +58,27 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
       `pattern ${JSON.stringify(pattern)} cannot be compiled by the regex engine: ${compiled.error}`,
     );
   }
-  return compiled;
+  return withTimedScans(compiled, translation.source);
+}
+
+/**
+ * An unanchored pattern is tried at every start position. For subjects long
+ * enough for that to cost (engine.timedSubject), a second compilation with a
+ * callout at the start of each attempt lets the addon bound the match's time
+ * (native/matcher.h); shorter subjects keep the plain one, which is faster.
+ * (An anchored pattern makes one attempt, so its callout runs once.) UTF-16
+ * length is at least the code point count, so no long subject is missed.
+ */
+function withTimedScans(plain: CompiledPattern, source: string): CompiledPattern {
+  let timed: CompiledPattern | undefined;
+  return {
+    test(subject) {
+      if (subject.length <= engine.timedSubject) return plain.test(subject);
+      if (timed === undefined) {
+        const compiled = compilePcre2(`(?C1)${source}`);
+        timed = "error" in compiled ? plain : compiled;
+      }
+      return timed.test(subject);
+    },
+  };
 }

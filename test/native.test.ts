@@ -16,6 +16,7 @@ describe("engine", () => {
     expect(engine).toEqual({
       pcre2Version: expect.stringMatching(/^10\.\d+ \d{4}-\d{2}-\d{2}$/),
       matchLimit: 1_000_000,
+      timedSubject: 4096,
       jit: true,
     });
     expect(Object.isFrozen(engine)).toBe(true);
