@@ -6,39 +6,29 @@ import { MATCH, NO_MATCH } from "../native";
 import { compilePattern, EngineLimit } from "../pattern";
 import { PatternError } from "../pattern-translate";
 
-export const minLengthKeyword: Keyword = {
-  name: "minLength",
-  compile(value, site) {
-    if (!isNonNegativeInteger(value)) {
-      site.problem("minLength", "must be a non-negative integer");
-      return null;
-    }
-    const pointer = site.pointer("minLength");
-    const bound = `must be at least ${count(value, "character")} long`;
-    return (v, r) => {
-      if (typeof v !== "string" || hasAtLeastCodePoints(v, value)) return true;
-      return r !== null && r.fail("minLength", pointer, `${bound}, got ${preview(v)}`);
-    };
-  },
-};
+/**
+ * `minLength` (SPEC §3) and `maxLength` (SPEC §9), in code points. A string
+ * has between length/2 and length code points, so most strings are decided
+ * without counting.
+ */
+function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: number) => boolean): Keyword {
+  const words = name === "minLength" ? "at least" : "at most";
+  return {
+    name,
+    compile(value, site) {
+      if (!isNonNegativeInteger(value)) {
+        site.problem(name, "must be a non-negative integer");
+        return null;
+      }
+      const pointer = site.pointer(name);
+      const bound = `must be ${words} ${count(value, "character")} long`;
+      return (v, r) => typeof v !== "string" || holds(v, value) || (r !== null && r.fail(name, pointer, `${bound}, got ${preview(v)}`));
+    },
+  };
+}
 
-/** At most `maxLength` code points (SPEC §9). */
-export const maxLengthKeyword: Keyword = {
-  name: "maxLength",
-  compile(value, site) {
-    if (!isNonNegativeInteger(value)) {
-      site.problem("maxLength", "must be a non-negative integer");
-      return null;
-    }
-    const pointer = site.pointer("maxLength");
-    const bound = `must be at most ${count(value, "character")} long`;
-    return (v, r) => {
-      // A string has at most as many code points as UTF-16 units.
-      if (typeof v !== "string" || v.length <= value || codePointLength(v) <= value) return true;
-      return r !== null && r.fail("maxLength", pointer, `${bound}, got ${preview(v)}`);
-    };
-  },
-};
+export const minLengthKeyword = lengthBound("minLength", hasAtLeastCodePoints);
+export const maxLengthKeyword = lengthBound("maxLength", (s, max) => s.length <= max || codePointLength(s) <= max);
 
 export const patternKeyword: Keyword = {
   name: "pattern",
