@@ -48,25 +48,32 @@ export function isFiniteNumber(value: unknown): value is number {
 }
 
 /**
+ * A keyword whose value is a count (`minLength`, `maxItems`, …): a bad value
+ * is reported here, and `build` makes the check from a good one.
+ */
+export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      if (isNonNegativeInteger(value)) return build(value, site.pointer(name));
+      site.problem(name, "must be a non-negative integer");
+      return null;
+    },
+  };
+}
+
+/**
  * `minItems`/`maxItems` and `minProperties`/`maxProperties`: a bound on how
  * many things a value holds. `size` gives the count, or null when the
  * keyword does not apply to the value.
  */
 export function sizeBound(name: string, atLeast: boolean, size: (value: unknown) => number | null, noun: string, plural?: string): Keyword {
-  return {
-    name,
-    compile(value, site) {
-      if (!isNonNegativeInteger(value)) {
-        site.problem(name, "must be a non-negative integer");
-        return null;
-      }
-      const pointer = site.pointer(name);
-      const bound = `must have at ${atLeast ? "least" : "most"} ${count(value, noun, plural)}`;
-      return (v, r) => {
-        const n = size(v);
-        if (n === null || (atLeast ? n >= value : n <= value)) return true;
-        return r !== null && r.fail(name, pointer, `${bound}, got ${n}`);
-      };
-    },
-  };
+  return countKeyword(name, (bound, pointer) => {
+    const expected = `must have at ${atLeast ? "least" : "most"} ${count(bound, noun, plural)}`;
+    return (v, r) => {
+      const n = size(v);
+      if (n === null || (atLeast ? n >= bound : n <= bound)) return true;
+      return r !== null && r.fail(name, pointer, `${expected}, got ${n}`);
+    };
+  });
 }

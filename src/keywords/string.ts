@@ -1,6 +1,6 @@
 import { chargeBudget } from "../budget";
 import { codePointLength, hasAtLeastCodePoints } from "../code-points";
-import { isNonNegativeInteger, type Keyword } from "../keyword";
+import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
 import { MATCH, NO_MATCH } from "../native";
 import { compilePattern, EngineLimit } from "../pattern";
@@ -13,18 +13,10 @@ import { PatternError } from "../pattern-translate";
  */
 function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: number) => boolean): Keyword {
   const words = name === "minLength" ? "at least" : "at most";
-  return {
-    name,
-    compile(value, site) {
-      if (!isNonNegativeInteger(value)) {
-        site.problem(name, "must be a non-negative integer");
-        return null;
-      }
-      const pointer = site.pointer(name);
-      const bound = `must be ${words} ${count(value, "character")} long`;
-      return (v, r) => typeof v !== "string" || holds(v, value) || (r !== null && r.fail(name, pointer, `${bound}, got ${preview(v)}`));
-    },
-  };
+  return countKeyword(name, (bound, pointer) => {
+    const expected = `must be ${words} ${count(bound, "character")} long`;
+    return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, `${expected}, got ${preview(v)}`));
+  });
 }
 
 export const minLengthKeyword = lengthBound("minLength", hasAtLeastCodePoints);
