@@ -37,7 +37,12 @@ export class CompiledValidator implements Validator {
 
   validate(args: unknown): Result {
     if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
-      this.fast = this.generate() ?? this.fast;
+      try {
+        this.fast = this.generate() ?? this.fast;
+      } catch {
+        // Code generation can be disallowed (--disallow-code-generation-from-strings):
+        // the closures then stay the fast check.
+      }
       this.generate = null;
     }
     startBudget(this.timeBudgetMs);

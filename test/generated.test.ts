@@ -41,3 +41,16 @@ describe("the generated fast path", () => {
     );
   });
 });
+
+describe("without code generation", () => {
+  it("keeps answering with the closures when new Function is disallowed", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const script = `const { compile } = require("tool-input-schema");
+      const v = compile({ type: "object", properties: { a: { type: "string" } } });
+      const answers = [];
+      for (let i = 0; i < 12; i++) answers.push(v.validate({ a: i % 2 ? "x" : 1 }).ok);
+      console.log(answers.join(","));`;
+    const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "-e", script], { encoding: "utf8" }).trim();
+    expect(out).toBe("false,true,false,true,false,true,false,true,false,true,false,true");
+  });
+});
