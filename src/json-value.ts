@@ -82,20 +82,10 @@ export function findNonJson(value: unknown, maxDepth = MAX_DEPTH): NonJson | nul
 }
 
 function walk(value: unknown, depth: number, maxDepth: number): NonJson | null {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-    case "bigint":
-      return null;
-    case "number":
-      return Number.isFinite(value) ? null : notJson(value);
-    case "object":
-      if (value === null) return null;
-      if (depth >= maxDepth) return { path: [], problem: `nests deeper than ${maxDepth} levels` };
-      return Array.isArray(value) ? walkArray(value, depth, maxDepth) : walkObject(value, depth, maxDepth);
-    default:
-      return notJson(value);
-  }
+  if (!isShallowJson(value)) return notJson(value);
+  if (typeof value !== "object" || value === null) return null;
+  if (depth >= maxDepth) return { path: [], problem: `nests deeper than ${maxDepth} levels` };
+  return Array.isArray(value) ? walkArray(value, depth, maxDepth) : walkObject(value as Record<string, unknown>, depth, maxDepth);
 }
 
 function walkArray(array: unknown[], depth: number, maxDepth: number): NonJson | null {
@@ -113,8 +103,7 @@ function walkArray(array: unknown[], depth: number, maxDepth: number): NonJson |
   return null;
 }
 
-function walkObject(object: object, depth: number, maxDepth: number): NonJson | null {
-  if (!isPlainObject(object)) return notJson(object);
+function walkObject(object: Record<string, unknown>, depth: number, maxDepth: number): NonJson | null {
   for (const key of Object.keys(object)) {
     const found = walk(object[key], depth + 1, maxDepth);
     if (found) {
