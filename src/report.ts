@@ -1,6 +1,11 @@
 import { readablePath, toPointer, type PathSegment } from "./paths";
 import type { ErrorKind, Issue } from "./types";
 
+/** An issue about the value at `path`: its pointer, and the problem behind its readable path. */
+export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
+  return { kind, instancePath: toPointer(path), schemaPath, keyword, message: `${readablePath(path)}: ${problem}` };
+}
+
 /**
  * Collects the issues of a failed validation. Validation first runs without
  * one (the fast path, stopping at the first failure) and again with one only
@@ -12,14 +17,7 @@ export class Report {
 
   /** Records a problem at the current path (or at its child `child`); returns false for `return r !== null && r.fail(...)`. */
   fail(keyword: string, schemaPath: string, problem: string, child?: PathSegment, kind: ErrorKind = "validation"): false {
-    const path = child === undefined ? this.path : [...this.path, child];
-    this.issues.push({
-      kind,
-      instancePath: toPointer(path),
-      schemaPath,
-      keyword,
-      message: `${readablePath(path)}: ${problem}`,
-    });
+    this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, problem));
     return false;
   }
 

@@ -1,10 +1,9 @@
 import { findNonJson } from "./json-value";
 import type { FastCheck } from "./generate";
 import { failure } from "./messages";
-import { readablePath, toPointer } from "./paths";
 import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern";
-import { Report, type Check } from "./report";
+import { issueAt, Report, type Check } from "./report";
 import type { Issue, Result, Validator } from "./types";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -57,17 +56,7 @@ export class CompiledValidator implements Validator {
     }
     try {
       const nonJson = findNonJson(args);
-      if (nonJson) {
-        return failure([
-          {
-            kind: "validation",
-            instancePath: toPointer(nonJson.path),
-            schemaPath: "",
-            keyword: "type",
-            message: `${readablePath(nonJson.path)}: ${nonJson.problem}`,
-          },
-        ]);
-      }
+      if (nonJson) return failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]);
     } catch (error) {
       return unreadable(error);
     }
@@ -91,31 +80,17 @@ export class CompiledValidator implements Validator {
 }
 
 function limitIssue(limit: EngineLimit, report: Report): Issue {
-  return {
-    kind: "execution_failure",
-    instancePath: toPointer(report.path),
-    schemaPath: limit.schemaPath,
-    keyword: "pattern",
-    message: `${readablePath(report.path)}: checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`,
-  };
+  const problem = `checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
+  return issueAt(report.path, "execution_failure", limit.schemaPath, "pattern", problem);
 }
 
 function budgetFailure(spent: BudgetSpent): Result {
-  return failure([
-    {
-      kind: "execution_failure",
-      instancePath: "",
-      schemaPath: "",
-      keyword: "timeBudgetMs",
-      message: `arguments: checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`,
-    },
-  ]);
+  const problem = `checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`;
+  return failure([issueAt([], "execution_failure", "", "timeBudgetMs", problem)]);
 }
 
 /** A getter or proxy in the arguments threw while being read. */
 function unreadable(error: unknown): Result {
   const reason = error instanceof Error ? error.message : String(error);
-  return failure([
-    { kind: "validation", instancePath: "", schemaPath: "", keyword: "type", message: `arguments: could not be read (${reason})` },
-  ]);
+  return failure([issueAt([], "validation", "", "type", `could not be read (${reason})`)]);
 }
