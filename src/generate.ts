@@ -1,6 +1,7 @@
 import { chargeBudget } from "./budget";
 import { codePointLength, hasAtLeastCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
+import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual } from "./json-equal";
 import { findNonJson, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
 import type { CompileOptions } from "./keyword";
@@ -47,28 +48,16 @@ const GENERATED = new Set([
   "enum",
   "const",
   "pattern",
-  "description",
-  "default",
-  "format",
-  "contentEncoding",
-  "$schema",
-  "x-mcp-header",
-  "title",
-  "$comment",
-  "contentMediaType",
-  "examples",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "$id",
-  "$defs",
-  "definitions",
   "oneOf",
   "anyOf",
   "allOf",
   "not",
   "$ref",
   "propertyNames",
+  // Checked at compile time, nothing to do while validating.
+  "$defs",
+  "definitions",
+  ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name),
 ]);
 
 /** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */

@@ -2,45 +2,32 @@ import { findNonJson } from "../json-value";
 import type { Keyword } from "../keyword";
 import { toPointer } from "../paths";
 
-/** Kept, never interpreted or asserted (SPEC §3). */
-function stringAnnotation(name: string): Keyword {
+/** Kept, never interpreted or asserted (SPEC §3, §9); only the value's shape is checked. */
+function annotation(name: string, isValid: (value: unknown) => boolean, expected: string): Keyword {
   return {
     name,
     compile(value, site) {
-      if (typeof value !== "string") site.problem(name, "must be a string");
+      if (!isValid(value)) site.problem(name, `must be ${expected}`);
       return null;
     },
   };
 }
 
-export const STRING_ANNOTATIONS = ["description", "format", "contentEncoding", "$schema", "x-mcp-header"].map(stringAnnotation);
+const isString = (value: unknown) => typeof value === "string";
+const isBoolean = (value: unknown) => typeof value === "boolean";
 
-/** The annotations of the extended profile (SPEC §9). */
-export const EXTENDED_ANNOTATIONS = [
-  ...["title", "$comment", "contentMediaType"].map(stringAnnotation),
-  ...["deprecated", "readOnly", "writeOnly"].map(booleanAnnotation),
-];
-
-function booleanAnnotation(name: string): Keyword {
-  return {
-    name,
-    compile(value, site) {
-      if (typeof value !== "boolean") site.problem(name, "must be a boolean");
-      return null;
-    },
-  };
-}
-
-export const examplesKeyword: Keyword = {
-  name: "examples",
+/** Any JSON value; never inserted into the arguments, never validated. */
+const defaultKeyword: Keyword = {
+  name: "default",
   compile(value, site) {
-    if (!Array.isArray(value)) site.problem("examples", "must be a list");
+    const found = findNonJson(value);
+    if (found) site.problem("default", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
     return null;
   },
 };
 
 /** `$id` names the document; below the root it would start a new base URI, which is not supported. */
-export const idKeyword: Keyword = {
+const idKeyword: Keyword = {
   name: "$id",
   compile(value, site) {
     if (site.pointer() !== "") site.problem("$id", "$id is supported only at the root of the schema", "unsupported_capability");
@@ -49,12 +36,16 @@ export const idKeyword: Keyword = {
   },
 };
 
-/** Any JSON value; never inserted into the arguments, never validated. */
-export const defaultKeyword: Keyword = {
-  name: "default",
-  compile(value, site) {
-    const found = findNonJson(value);
-    if (found) site.problem("default", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
-    return null;
-  },
-};
+/** The annotations of the core profile (SPEC §3). */
+export const CORE_ANNOTATIONS: Keyword[] = [
+  ...["description", "format", "contentEncoding", "$schema", "x-mcp-header"].map((name) => annotation(name, isString, "a string")),
+  defaultKeyword,
+];
+
+/** What the extended profile adds (SPEC §9). */
+export const EXTENDED_ANNOTATIONS: Keyword[] = [
+  ...["title", "$comment", "contentMediaType"].map((name) => annotation(name, isString, "a string")),
+  ...["deprecated", "readOnly", "writeOnly"].map((name) => annotation(name, isBoolean, "a boolean")),
+  annotation("examples", Array.isArray, "a list"),
+  idKeyword,
+];

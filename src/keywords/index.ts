@@ -1,6 +1,6 @@
 import type { Keyword } from "../keyword";
 import type { Profile } from "../types";
-import { defaultKeyword, examplesKeyword, EXTENDED_ANNOTATIONS, idKeyword, STRING_ANNOTATIONS } from "./annotations";
+import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./annotations";
 import { itemsKeyword, maxItemsKeyword, minItemsKeyword, prefixItemsKeyword, uniqueItemsKeyword } from "./array";
 import { allOfKeyword, anyOfKeyword, notKeyword, oneOfKeyword } from "./composition";
 import { constKeyword, enumKeyword } from "./enum";
@@ -28,8 +28,7 @@ const CORE = table([
   requiredKeyword,
   additionalPropertiesKeyword,
   additionalPropertiesAliasKeyword,
-  defaultKeyword,
-  ...STRING_ANNOTATIONS,
+  ...CORE_ANNOTATIONS,
   enumKeyword,
   minimumKeyword,
   maximumKeyword,
@@ -61,8 +60,6 @@ const EXTENDED = table([
   definitionsKeyword,
   refKeyword,
   ...EXTENDED_ANNOTATIONS,
-  examplesKeyword,
-  idKeyword,
 ]);
 
 /**
