@@ -4,8 +4,8 @@
       "target_name": "tool_input_schema",
       "sources": [
         "native/addon.cc",
-        "native/matcher.cc",
-        "native/pattern.cc",
+        "native/dfa.cc",
+        "native/program.cc",
         "native/string-reader.cc"
       ],
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],

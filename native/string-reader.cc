@@ -1,43 +1,30 @@
 #include "string-reader.h"
 
-#include "code-points.h"
-
 namespace {
-constexpr size_t kKeptCapacity = 64 * 1024;
-constexpr size_t kInitialCapacity = 256;
-// PCRE2's JIT scans with aligned 16-byte SIMD loads that may reach past the
-// subject's end (the extra units are masked off). Padding keeps those reads
-// inside the allocation, and zero-filling keeps valgrind quiet about them.
-constexpr size_t kSimdPadding = 16 / sizeof(uint32_t);
+constexpr size_t kInitialUnits = 256;
+constexpr size_t kKeptUnits = 32 * 1024;
 }  // namespace
 
-StringReader::StringReader() { Allocate(kInitialCapacity); }
-
-void StringReader::Allocate(size_t capacity) {
-  utf16_.reset(new char16_t[capacity]);
-  code_points_.reset(new uint32_t[capacity + kSimdPadding]());
-  capacity_ = capacity;
-}
-
-bool StringReader::Read(napi_env env, napi_value value,
-                        const uint32_t** code_points, size_t* length) {
-  size_t units;
-  if (napi_get_value_string_utf16(env, value, nullptr, 0, &units) != napi_ok) {
-    napi_throw_type_error(env, nullptr, "expected a string");
-    return false;
+StringReader::Status StringReader::Read(napi_env env, napi_value value,
+                                        const char16_t** units, size_t* length) {
+  // napi_get_value_string_utf16 writes at most bufsize - 1 units plus a NUL,
+  // so a string that fills the buffer may have been cut: only then is its
+  // length asked for and the copy made again.
+  if (buffer_.capacity() == 0 && !buffer_.Reserve(kInitialUnits)) return kNoMemory;
+  size_t size;
+  if (napi_get_value_string_utf16(env, value, buffer_.data(), buffer_.capacity(), &size) != napi_ok) {
+    return kNotAString;
   }
-  // napi_get_value_string_utf16 writes at most bufsize - 1 units plus a NUL.
-  if (units + 1 > capacity_) Allocate(units + 1);
-  if (napi_get_value_string_utf16(env, value, utf16_.get(), capacity_,
-                                  &units) != napi_ok) {
-    napi_throw_error(env, nullptr, "could not read the string");
-    return false;
+  if (size + 1 == buffer_.capacity()) {
+    if (napi_get_value_string_utf16(env, value, nullptr, 0, &size) != napi_ok) return kNotAString;
+    if (!buffer_.Reserve(size + 2)) return kNoMemory;
+    napi_get_value_string_utf16(env, value, buffer_.data(), buffer_.capacity(), &size);
   }
-  *code_points = code_points_.get();
-  *length = ToCodePoints(utf16_.get(), units, code_points_.get());
-  return true;
+  *units = buffer_.data();
+  *length = size;
+  return kRead;
 }
 
 void StringReader::Trim() {
-  if (capacity_ > kKeptCapacity) Allocate(kInitialCapacity);
+  if (buffer_.capacity() > kKeptUnits) buffer_.Release();
 }

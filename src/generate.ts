@@ -5,8 +5,8 @@ import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual } from "./json-equal";
 import { findNonJson, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
 import type { CompileOptions } from "./keyword";
-import { MATCH, NO_MATCH, type CompiledPattern } from "./native";
-import { compilePattern, EngineLimit } from "./pattern";
+import { compilePattern, EngineLimit } from "./pattern/compile";
+import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
 import { resolveRef, valueAt } from "./ref-target";
 import type { Check } from "./report";
@@ -82,13 +82,16 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, clos
   return factory(...generator.values) as FastCheck;
 }
 
+/** The EngineLimit for a search that did not finish. */
+const engineLimit = (outcome: number, schemaPath: string, pattern: string) => new EngineLimit(schemaPath, pattern, outcome === NO_MEMORY);
+
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft) === null;
 
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json"];
-  readonly values: unknown[] = [MATCH, NO_MATCH, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson];
+  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json"];
+  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson];
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
   private variables = 0;
@@ -245,9 +248,9 @@ class Generator {
     if (typeof object.maxLength === "number") code += `if (${v}.length > ${object.maxLength} && codePointLength(${v}) > ${object.maxLength}) return false;\n`;
     if (typeof object.pattern === "string") {
       const pattern = this.constant(compilePattern(object.pattern, this.options.profile) as CompiledPattern);
-      const limit = this.constant(new EngineLimit(`${pointer}/pattern`, object.pattern));
+      const where = `${JSON.stringify(`${pointer}/pattern`)}, ${JSON.stringify(object.pattern)}`;
       const outcome = this.variable();
-      code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw ${limit}; return false; } }\n`;
+      code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
     }
     return code;
   }

@@ -3,7 +3,7 @@ import { compileSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { generateFastCheck } from "./generate";
 import { failure } from "./messages";
-import { engine } from "./native";
+import { engine } from "./pattern/native";
 import { readOptions } from "./options";
 import { SchemaError } from "./schema-error";
 import type { Failure, Options, Result, Validator } from "./types";
@@ -16,7 +16,7 @@ export type { PublishMode, PublishOptions, PublishResult, ToolFailure } from "./
 export { guardClient, guardToolHandler } from "./mcp";
 export type { CallToolParams, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./mcp";
 
-/** The regex engine: PCRE2's version, the fixed work limit per match, whether JIT is used. */
+/** The pattern engine's counted work limit (README, "The work limit"). */
 export const patternEngine = engine;
 
 const VALID: Result = Object.freeze({ ok: true });

@@ -1,8 +1,18 @@
-/** A Map that forgets its least recently used entry beyond `capacity`. */
+/**
+ * A Map that forgets its least recently used entries beyond `capacity`
+ * entries or, when entries have a weight, beyond `maxWeight` in all.
+ */
 export class Lru<K, V> {
   private readonly entries = new Map<K, V>();
+  private weight = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly bounds: { maxWeight: number; weigh: (value: V) => number; evicted?: (value: V) => void } = {
+      maxWeight: Infinity,
+      weigh: () => 0,
+    },
+  ) {}
 
   get(key: K): V | undefined {
     const value = this.entries.get(key);
@@ -14,8 +24,20 @@ export class Lru<K, V> {
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
+    this.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    this.weight += this.bounds.weigh(value);
+    // The newest entry stays even when it alone is over the weight.
+    while (this.entries.size > this.capacity || (this.weight > this.bounds.maxWeight && this.entries.size > 1)) {
+      this.delete(this.entries.keys().next().value as K);
+    }
+  }
+
+  private delete(key: K): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
+    this.weight -= this.bounds.weigh(value);
+    this.bounds.evicted?.(value);
   }
 }

@@ -2,7 +2,8 @@ import { findNonJson } from "./json-value";
 import type { FastCheck } from "./generate";
 import { failure } from "./messages";
 import { BudgetSpent, startBudget } from "./budget";
-import { EngineLimit } from "./pattern";
+import { EngineLimit } from "./pattern/compile";
+import { startWork } from "./pattern/native";
 import { issueAt, Report, type Check } from "./report";
 import type { Issue, Result, Validator } from "./types";
 
@@ -45,6 +46,7 @@ export class CompiledValidator implements Validator {
       this.generate = null;
     }
     startBudget(this.timeBudgetMs);
+    startWork();
     try {
       // The fast check also answers for the JSON input domain, so only a
       // failure needs the separate walk that names a non-JSON value.
@@ -65,6 +67,7 @@ export class CompiledValidator implements Validator {
 
   private explain(args: unknown): Result {
     const report = new Report();
+    startWork();
     try {
       this.check(args, report);
     } catch (error) {
@@ -80,7 +83,9 @@ export class CompiledValidator implements Validator {
 }
 
 function limitIssue(limit: EngineLimit, report: Report): Issue {
-  const problem = `checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
+  const problem = limit.outOfMemory
+    ? `checking the pattern ${limit.pattern} ran out of memory; send a shorter value`
+    : `checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
   return issueAt(report.path, "execution_failure", limit.schemaPath, "pattern", problem);
 }
 

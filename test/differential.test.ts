@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { LIMIT, MATCH, NO_MATCH } from "../src/native";
-import { compilePattern } from "../src/pattern";
-import { PatternError } from "../src/pattern-translate";
+import { compilePattern } from "../src/pattern/compile";
+import { LIMIT, MATCH, NO_MATCH, startWork } from "../src/pattern/native";
+import { plainMatcher } from "../src/pattern/plain";
+import { parsePattern, PatternError } from "../src/pattern/syntax";
 import type { Profile } from "../src/types";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
-import { linearMatcher } from "../src/pattern-linear";
-import { translatePattern } from "../src/pattern-translate";
 import { randomPattern, randomSequencePattern, randomSubject } from "./support/pattern-generator";
 import { Random, testSeed } from "./support/random";
 
@@ -59,7 +58,7 @@ describe.each<Profile>(["core", "extended"])("patterns agree with ECMAScript's u
       const pattern = randomSequencePattern(random, extended);
       const compiled = compilePattern(pattern, profile);
       if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
-      if (linearMatcher(translatePattern(pattern, profile).steps) !== null) linear++;
+      if (plainMatcher(parsePattern(pattern, profile)) !== null) linear++;
       for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
         const subject = randomSubject(random, pattern, extended);
         const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;

@@ -181,9 +181,8 @@ async function run(argv: string[]): Promise<number> {
   if (values.json) {
     process.stdout.write(JSON.stringify({ profile: options.profile, engine: patternEngine, badLines, tools: timings }, null, 2) + "\n");
   } else {
-    const engine = `PCRE2 ${patternEngine.pcre2Version}, JIT ${patternEngine.jit ? "on" : "off"}`;
     const skipped = badLines > 0 ? `; ${count(badLines, "bad line")} skipped` : "";
-    printTable(timings, `${tools.length} tools, preflight + compile ${(compileTotal / 1000).toFixed(2)} ms in all (--profile ${options.profile}, ${engine})${skipped}`);
+    printTable(timings, `${tools.length} tools, preflight + compile ${(compileTotal / 1000).toFixed(2)} ms in all (--profile ${options.profile})${skipped}`);
   }
   return 0;
 }

@@ -2,9 +2,9 @@ import { chargeBudget } from "../budget";
 import { codePointLength, hasAtLeastCodePoints } from "../code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
-import { MATCH, NO_MATCH } from "../native";
-import { compilePattern, EngineLimit } from "../pattern";
-import { PatternError } from "../pattern-translate";
+import { compilePattern, EngineLimit } from "../pattern/compile";
+import { MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
+import { PatternError } from "../pattern/syntax";
 
 /**
  * `minLength` (SPEC §3) and `maxLength` (SPEC §9), in code points. A string
@@ -35,14 +35,13 @@ export const patternKeyword: Keyword = {
       return null;
     }
     const pointer = site.pointer("pattern");
-    const limit = new EngineLimit(pointer, value);
     const problem = `must match the pattern ${value}`;
     return (v, r) => {
       if (typeof v !== "string") return true;
       const outcome = compiled.test(v);
       chargeBudget();
       if (outcome === MATCH) return true;
-      if (outcome !== NO_MATCH) throw limit;
+      if (outcome !== NO_MATCH) throw new EngineLimit(pointer, value, outcome === NO_MEMORY);
       return r !== null && r.fail("pattern", pointer, `${problem}, got ${preview(v)}`);
     };
   },

@@ -1,14 +1,13 @@
-import { BOUNDARIES, CLASS_ESCAPES, complement, CONTROL_ESCAPES, DOT_SET, union, type Ranges } from "./pattern-escapes";
-import type { ErrorKind, Profile } from "./types";
+import { CLASS_ESCAPES, complement, CONTROL_ESCAPES, DOT, MAX_CODE_POINT, union, type Ranges } from "./sets";
+import type { ErrorKind, Profile } from "../types";
 
 /**
  * Parses an ECMAScript regular expression (`u` flag) within the portable
- * subset of SPEC §6 (and, for the extended profile, the escapes of SPEC §9)
- * and writes the PCRE2 source that gives the same answers when PCRE2's
- * 32-bit library runs it in non-UTF mode over code points.
- *
- * Every literal is written as `\x{H}` (letters and digits as themselves), so
- * nothing in the output depends on PCRE2's own escape or class rules.
+ * subset (README, "Patterns"; with the extended profile, its escapes too)
+ * into a syntax tree over code points. Captures are never read and the
+ * subset has no backreferences, so a group is only its contents, and a test
+ * needs no greedy or lazy order: the tree says which strings match, nothing
+ * more.
  */
 
 export class PatternError {
@@ -18,67 +17,40 @@ export class PatternError {
   ) {}
 }
 
-/** PCRE2 refuses counted repeats above this. */
+/** ECMAScript's assertions in the subset; the numbers are native/program.h's. */
+export const START = 0, END = 1, BOUNDARY = 2, NOT_BOUNDARY = 3;
+export type Assertion = typeof START | typeof END | typeof BOUNDARY | typeof NOT_BOUNDARY;
+
+export type Node =
+  | { kind: "set"; ranges: Ranges }
+  | { kind: "sequence"; items: Node[] }
+  | { kind: "alternation"; items: Node[] }
+  | { kind: "repeat"; item: Node; min: number; max: number }
+  | { kind: "assertion"; assertion: Assertion };
+
+/** The largest repeat count accepted, as PCRE and most engines cap it. */
 export const MAX_REPEAT = 65_535;
 
-/**
- * PCRE2 compiles a counted repeat of a group as that many copies of it, so
- * nested counts multiply. A pattern whose expanded program would exceed this
- * many units is refused instead of building a huge program.
- */
-export const MAX_EXPANDED_SIZE = 100_000;
-
-const DOT = "[^\\x{A}\\x{D}\\x{2028}\\x{2029}]";
-const ANY = "[\\x{0}-\\x{10FFFF}]";
-const NOTHING = "[^\\x{0}-\\x{10FFFF}]";
-const ASTRAL = "[\\x{10000}-\\x{10FFFF}]";
-
-interface Piece {
-  source: string;
-  /** Units of compiled program; 1 for a single character. */
-  size: number;
-  /** True for one character (a literal, a class, `.`): repeats stay compact. */
-  single: boolean;
-  /** Can match the empty string where `\B` holds and `^ $ \b` do not (see run()). */
-  emptyInsidePair: boolean;
-  /** The piece as a sequence of anchors and repeated character sets, when it is one. */
-  steps: LinearStep[] | null;
-}
-
-/**
- * One step of a pattern that is a plain sequence: an anchor, or a character
- * set repeated from `min` to `max` times. Such patterns can be matched without
- * the regex engine (pattern-linear.ts).
- */
-export type LinearStep = "^" | "$" | { set: Ranges; min: number; max: number };
-
-/** A pattern translated for PCRE2, and its linear form where it has one. */
-export interface Translation {
-  source: string;
-  steps: LinearStep[] | null;
-}
-
-const once = (set: Ranges): LinearStep[] => [{ set, min: 1, max: 1 }];
+const EMPTY: Node = { kind: "sequence", items: [] };
+const ASTRAL: Node = { kind: "set", ranges: [[0x10000, MAX_CODE_POINT]] };
 
 const code = (ch: string) => ch.codePointAt(0)!;
 const isAsciiPunctuation = (c: number) =>
   (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 const isAsciiLetterOrDigit = (c: number) =>
   (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isAsciiLetter = (c: number | undefined) => c !== undefined && ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a));
 const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
-
-function literal(c: number): string {
-  return isAsciiLetterOrDigit(c) ? String.fromCharCode(c) : `\\x{${c.toString(16).toUpperCase()}}`;
-}
+const hex = (c: number | undefined) => c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
 
 function describe(c: number): string {
   return c >= 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-/** Translates `pattern`, or throws a PatternError. */
-export function translatePattern(pattern: string, profile: Profile = "core"): Translation {
+/** Parses `pattern`, or throws a PatternError. */
+export function parsePattern(pattern: string, profile: Profile = "core"): Node {
   try {
-    return new Translator(pattern, profile === "extended").run();
+    return new Parser(pattern, profile === "extended").run();
   } catch (error) {
     if (profile === "core" && error instanceof PatternError && error.kind === "unsupported_capability" && extendedAccepts(pattern)) {
       throw new PatternError(error.kind, `${error.message}; profile: "extended" supports it`);
@@ -89,26 +61,44 @@ export function translatePattern(pattern: string, profile: Profile = "core"): Tr
 
 function extendedAccepts(pattern: string): boolean {
   try {
-    new Translator(pattern, true).run();
+    new Parser(pattern, true).run();
     return true;
   } catch {
     return false;
   }
 }
 
-/** What an escape stands for: one code point, a set of them, or (outside a class) an assertion. */
-type Escape = { codePoint: number } | { set: Ranges };
-
-const hex = (c: number | undefined) => c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
-
-function rangeSource(ranges: Ranges): string {
-  return ranges.map(([from, to]) => (from === to ? literal(from) : `${literal(from)}-${literal(to)}`)).join("");
+/**
+ * True when the tree can match the empty string at a position where `\B`
+ * holds and `^`, `$` and `\b` do not (between the halves of a surrogate
+ * pair; see Parser.run).
+ */
+function emptyInsidePair(node: Node): boolean {
+  switch (node.kind) {
+    case "set":
+      return false;
+    case "assertion":
+      return node.assertion === NOT_BOUNDARY;
+    case "sequence":
+      return node.items.every(emptyInsidePair);
+    case "alternation":
+      return node.items.some(emptyInsidePair);
+    case "repeat":
+      return node.min === 0 || emptyInsidePair(node.item);
+  }
 }
 
-class Translator {
+/** What an escape stands for: one code point or a set of them. */
+type Escape = { codePoint: number } | { set: Ranges };
+
+const setOf = (escape: Escape): Ranges => ("codePoint" in escape ? [[escape.codePoint, escape.codePoint]] : escape.set);
+
+class Parser {
   private readonly cps: number[];
   private i = 0;
   private usesNonBoundary = false;
+  /** A `[:name:]` seen inside a class: PCRE's POSIX class, if the pattern is not ECMAScript. */
+  private posixClass = false;
 
   constructor(
     private readonly pattern: string,
@@ -119,14 +109,15 @@ class Translator {
     this.cps = Array.from(pattern, code);
   }
 
-  run(): Translation {
-    const piece = this.disjunction();
-    if (this.i < this.cps.length) throw this.malformed("unmatched ')'");
-    if (piece.size > MAX_EXPANDED_SIZE) {
-      throw new PatternError(
-        "unsupported_capability",
-        `pattern ${JSON.stringify(this.pattern)} expands to more than ${MAX_EXPANDED_SIZE} units once its counted repeats are expanded`,
-      );
+  run(): Node {
+    let root: Node;
+    try {
+      root = this.disjunction();
+      if (this.i < this.cps.length) throw this.malformed("unmatched ')'");
+    } catch (error) {
+      // `[[:alpha:]]` is a class and a lone `]` in ECMAScript, a POSIX class elsewhere.
+      if (this.posixClass && error instanceof PatternError && error.kind === "validation") throw this.unsupported("a POSIX class '[:name:]'");
+      throw error;
     }
     // V8 (Node 20) also tries a match at the position between the two halves
     // of a surrogate pair, where every consuming atom fails but `\B` holds
@@ -134,8 +125,8 @@ class Translator {
     // string there therefore matches any string with an astral character;
     // the added alternative says exactly that. (Without `\B`, such a pattern
     // matches the empty string at the start of any string anyway.)
-    if (piece.emptyInsidePair && this.usesNonBoundary) return { source: `(?:${piece.source})|${ASTRAL}`, steps: null };
-    return { source: piece.source, steps: piece.steps };
+    if (this.usesNonBoundary && emptyInsidePair(root)) return { kind: "alternation", items: [root, ASTRAL] };
+    return root;
   }
 
   private peek(offset = 0): number | undefined {
@@ -167,60 +158,45 @@ class Translator {
     );
   }
 
-  private disjunction(): Piece {
-    const alternatives = [this.alternative()];
+  private disjunction(): Node {
+    const items = [this.alternative()];
     while (this.at("|")) {
       this.i++;
-      alternatives.push(this.alternative());
+      items.push(this.alternative());
     }
-    if (alternatives.length === 1) return alternatives[0];
-    return {
-      source: alternatives.map((a) => a.source).join("|"),
-      size: alternatives.reduce((sum, a) => sum + a.size, 1),
-      single: false,
-      emptyInsidePair: alternatives.some((a) => a.emptyInsidePair),
-      steps: null,
-    };
+    return items.length === 1 ? items[0] : { kind: "alternation", items };
   }
 
-  private alternative(): Piece {
-    let source = "";
-    let size = 0;
-    let count = 0;
-    let emptyInsidePair = true;
-    let steps: LinearStep[] | null = [];
+  private alternative(): Node {
+    const items: Node[] = [];
     while (this.i < this.cps.length && !this.at("|") && !this.at(")")) {
       const term = this.term();
-      source += term.source;
-      size += term.size;
-      emptyInsidePair &&= term.emptyInsidePair;
-      steps = steps && term.steps && [...steps, ...term.steps];
-      count++;
+      // A group's sequence is spliced in: groups are only their contents.
+      if (term.kind === "sequence") items.push(...term.items);
+      else items.push(term);
     }
-    return { source, size, single: count === 1 && size === 1, emptyInsidePair, steps };
+    return items.length === 1 ? items[0] : { kind: "sequence", items };
   }
 
-  private term(): Piece {
+  private term(): Node {
     const c = this.peek()!;
     if (c === code("^") || c === code("$")) {
       this.i++;
       if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
-      // `$` without the multiline flag is the end of input; PCRE2's `$` would
-      // also match before a final newline (SPEC §6).
-      return { source: c === code("^") ? "^" : "\\z", size: 1, single: false, emptyInsidePair: false, steps: [c === code("^") ? "^" : "$"] };
+      // `$` without the multiline flag is the end of input, never before a final newline.
+      return { kind: "assertion", assertion: c === code("^") ? START : END };
     }
     const next = this.peek(1);
-    if (this.extended && c === code("\\") && next !== undefined && Object.hasOwn(BOUNDARIES, String.fromCharCode(next))) {
+    if (this.extended && c === code("\\") && (next === code("b") || next === code("B"))) {
       this.i += 2;
       if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
       this.usesNonBoundary ||= next === code("B");
-      return { source: BOUNDARIES[String.fromCharCode(next)], size: 1, single: false, emptyInsidePair: next === code("B"), steps: null };
+      return { kind: "assertion", assertion: next === code("b") ? BOUNDARY : NOT_BOUNDARY };
     }
-    const atom = this.atom();
-    return this.quantified(atom);
+    return this.quantified(this.atom());
   }
 
-  private atom(): Piece {
+  private atom(): Node {
     const c = this.peek()!;
     switch (String.fromCodePoint(c)) {
       case "(":
@@ -229,13 +205,9 @@ class Translator {
         return this.characterClass();
       case ".":
         this.i++;
-        return { source: DOT, size: 1, single: true, emptyInsidePair: false, steps: once(DOT_SET) };
-      case "\\": {
-        const escape = this.escape(false);
-        const set = "codePoint" in escape ? [[escape.codePoint, escape.codePoint] as const] : escape.set;
-        const source = "codePoint" in escape ? literal(escape.codePoint) : `[${rangeSource(escape.set)}]`;
-        return { source, size: 1, single: true, emptyInsidePair: false, steps: once(set) };
-      }
+        return { kind: "set", ranges: DOT };
+      case "\\":
+        return { kind: "set", ranges: setOf(this.escape(false)) };
       case "*":
       case "+":
       case "?":
@@ -248,33 +220,52 @@ class Translator {
         throw this.malformed("lone ']'");
       default:
         this.i++;
-        return { source: literal(c), size: 1, single: true, emptyInsidePair: false, steps: once([[c, c]]) };
+        return { kind: "set", ranges: [[c, c]] };
     }
   }
 
-  private group(): Piece {
+  private group(): Node {
     this.i++;
-    if (this.at("*")) throw this.unsupported("a PCRE verb '(*...)'");
+    if (this.at("*")) {
+      if (this.verbAhead()) throw this.unsupported("a PCRE verb '(*...)'");
+      throw this.malformed("nothing to repeat");
+    }
     if (this.at("?")) {
-      if (!this.at(":", 1)) throw this.unsupported(this.groupKind());
+      if (!this.at(":", 1)) {
+        const kind = this.groupKind();
+        throw kind === null ? this.malformed("invalid group") : this.unsupported(kind);
+      }
       this.i += 2;
     }
     const inner = this.disjunction();
     if (!this.at(")")) throw this.malformed("missing ')'");
     this.i++;
-    // Every group is emitted non-capturing: captures are never read, and the
-    // subset has no backreferences.
-    return { source: `(?:${inner.source})`, size: inner.size + 1, single: false, emptyInsidePair: inner.emptyInsidePair, steps: inner.steps };
+    return inner;
   }
 
-  private groupKind(): string {
+  /** `(*NAME)`, `(*NAME:…)` or `(*NAME=…)`: a PCRE verb or start option, after `(`. */
+  private verbAhead(): boolean {
+    let k = this.i + 1;
+    while (isAsciiLetter(this.cps[k]) || this.cps[k] === code("_")) k++;
+    if (k === this.i + 1) return false;
+    const after = this.cps[k];
+    return after === code(")") || after === code(":") || after === code("=");
+  }
+
+  /** What a `(?` group is, when it is valid syntax somewhere; null when it is nothing. */
+  private groupKind(): string | null {
     const next = this.peek(1);
     if (next === code("=") || next === code("!")) return "a lookahead '(?=' / '(?!'";
     if (next === code("<")) {
       const after = this.peek(2);
-      return after === code("=") || after === code("!") ? "a lookbehind '(?<=' / '(?<!'" : "a named group '(?<name>'";
+      if (after === code("=") || after === code("!")) return "a lookbehind '(?<=' / '(?<!'";
+      return isAsciiLetter(after) || after === code("_") || after === code("$") ? "a named group '(?<name>'" : null;
     }
-    return "a '(?...)' group other than '(?:'";
+    // Modifiers: `(?i:…)`, `(?-s:…)`, PCRE's `(?i)`.
+    let k = this.i + 1;
+    while ("imsx-".includes(String.fromCodePoint(this.cps[k] ?? 0x20))) k++;
+    const end = this.cps[k];
+    return k > this.i + 1 && (end === code(":") || end === code(")")) ? "a modifier group '(?i:'" : null;
   }
 
   private quantifierAhead(): boolean {
@@ -302,13 +293,11 @@ class Translator {
     return { min: BigInt(min), max: max === null ? null : BigInt(max), length: k + 1 - this.i };
   }
 
-  private quantified(atom: Piece): Piece {
+  private quantified(atom: Node): Node {
     const c = this.peek();
     let min: bigint;
     let max: bigint | null;
-    let text: string;
     if (c === code("*") || c === code("+") || c === code("?")) {
-      text = String.fromCharCode(c);
       min = c === code("+") ? 1n : 0n;
       max = c === code("?") ? 1n : null;
       this.i++;
@@ -318,28 +307,17 @@ class Translator {
       ({ min, max } = brace);
       if (max !== null && max < min) throw this.malformed("numbers out of order in {} quantifier");
       if ((max ?? min) > BigInt(MAX_REPEAT)) throw this.unsupported(`a repeat count above ${MAX_REPEAT}`);
-      text = max === min ? `{${min}}` : `{${min},${max ?? ""}}`;
       this.i += brace.length;
     } else {
       return atom;
     }
-    if (this.at("?")) {
-      text += "?";
-      this.i++;
-    } else if (this.at("+")) {
-      throw this.unsupported("a possessive quantifier");
-    }
+    // Lazy or greedy, the same strings match.
+    if (this.at("?")) this.i++;
+    else if (this.at("+")) throw this.unsupported("a possessive quantifier");
     if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
-    // `x{0}` matches the empty string whatever x is. PCRE2 10.42 mis-reads a
-    // `^` inside a skipped group as anchoring the whole pattern, so the atom
-    // is left out instead of emitted with a zero count.
-    if (max === 0n) return { source: "", size: 0, single: false, emptyInsidePair: true, steps: [] };
-    const copies = Number(max ?? min + 1n) || 1;
-    const size = atom.single ? 2 : atom.size * copies + 1;
-    const [step] = atom.steps ?? [];
-    const repeatable = atom.steps?.length === 1 && typeof step === "object" && step.min === 1 && step.max === 1;
-    const steps = repeatable ? [{ set: step.set, min: Number(min), max: max === null ? Infinity : Number(max) }] : null;
-    return { source: atom.source + text, size, single: false, emptyInsidePair: min === 0n || atom.emptyInsidePair, steps };
+    if (max === 0n) return EMPTY;
+    if (min === 1n && max === 1n) return atom;
+    return { kind: "repeat", item: atom, min: Number(min), max: max === null ? Infinity : Number(max) };
   }
 
   /** Reads the escape at the current position (a backslash and what follows). */
@@ -360,7 +338,7 @@ class Translator {
     throw this.malformed(`invalid escape of ${describe(c)}`);
   }
 
-  /** The escapes of SPEC §9; null for a letter or digit it leaves refused. */
+  /** The extended profile's escapes; null for a letter or digit it leaves refused. */
   private extendedEscape(letter: string, inClass: boolean): Escape | null {
     if (Object.hasOwn(CLASS_ESCAPES, letter)) return { set: CLASS_ESCAPES[letter] };
     if (Object.hasOwn(CONTROL_ESCAPES, letter)) return { codePoint: CONTROL_ESCAPES[letter] };
@@ -395,7 +373,7 @@ class Translator {
       let digits = 0;
       while (hex(this.peek())) {
         value = value * 16 + parseInt(String.fromCharCode(this.peek()!), 16);
-        if (value > 0x10ffff) throw this.malformed("invalid Unicode escape");
+        if (value > MAX_CODE_POINT) throw this.malformed("invalid Unicode escape");
         digits++;
         this.i++;
       }
@@ -414,11 +392,10 @@ class Translator {
     return unit;
   }
 
-  private characterClass(): Piece {
+  private characterClass(): Node {
     this.i++;
     const negated = this.at("^");
     if (negated) this.i++;
-    const items: string[] = [];
     const ranges: (readonly [number, number])[] = [];
     while (!this.at("]")) {
       if (this.i >= this.cps.length) throw this.malformed("missing ']'");
@@ -428,35 +405,26 @@ class Translator {
         const to = this.classAtom();
         if (!("codePoint" in from) || !("codePoint" in to)) throw this.malformed("a class escape cannot bound a range");
         if (to.codePoint < from.codePoint) throw this.malformed("range out of order in character class");
-        items.push(`${literal(from.codePoint)}-${literal(to.codePoint)}`);
         ranges.push([from.codePoint, to.codePoint]);
-      } else if ("codePoint" in from) {
-        items.push(literal(from.codePoint));
-        ranges.push([from.codePoint, from.codePoint]);
       } else {
-        items.push(rangeSource(from.set));
-        ranges.push(...from.set);
+        ranges.push(...setOf(from));
       }
     }
     this.i++;
-    let source: string;
-    if (items.length === 0) source = negated ? ANY : NOTHING;
-    else source = `[${negated ? "^" : ""}${items.join("")}]`;
-    const set = negated ? complement(union(ranges)) : union(ranges);
-    return { source, size: 1, single: true, emptyInsidePair: false, steps: once(set) };
+    return { kind: "set", ranges: negated ? complement(union(ranges)) : union(ranges) };
   }
 
   private classAtom(): Escape {
     const c = this.peek()!;
     if (c === code("\\")) return this.escape(true);
-    if (c === code("[") && this.at(":", 1) && this.posixClassAhead()) throw this.unsupported("a POSIX class '[:name:]'");
+    if (c === code("[") && this.at(":", 1) && this.posixClassAhead()) this.posixClass = true;
     this.i++;
     return { codePoint: c };
   }
 
   private posixClassAhead(): boolean {
     let k = this.i + 2;
-    while (k < this.cps.length && ((this.cps[k] >= 0x61 && this.cps[k] <= 0x7a) || (this.cps[k] >= 0x41 && this.cps[k] <= 0x5a))) k++;
+    while (isAsciiLetter(this.cps[k])) k++;
     return k > this.i + 2 && this.cps[k] === code(":") && this.cps[k + 1] === code("]");
   }
 }

@@ -1,13 +1,13 @@
 /**
  * Code point sets: the class escapes of the extended profile exactly as
- * ECMAScript defines them with the `u` flag and without `i` (SPEC §9), `.`,
- * and the range arithmetic that classes need.
+ * ECMAScript defines them with the `u` flag and without `i` (README,
+ * "Extended escapes"), `.`, and the range arithmetic that classes need.
  */
 
 /** Inclusive code point ranges, sorted and disjoint. */
 export type Ranges = readonly (readonly [number, number])[];
 
-const MAX_CODE_POINT = 0x10ffff;
+export const MAX_CODE_POINT = 0x10ffff;
 
 const DIGITS: Ranges = [[0x30, 0x39]];
 const WORD: Ranges = [
@@ -76,8 +76,8 @@ export const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
   S: complement(SPACE),
 };
 
-/** What `.` matches: every code point but the line terminators (SPEC §6). */
-export const DOT_SET: Ranges = complement([
+/** What `.` matches: every code point but the line terminators. */
+export const DOT: Ranges = complement([
   [0x0a, 0x0a],
   [0x0d, 0x0d],
   [0x2028, 0x2029],
@@ -85,14 +85,3 @@ export const DOT_SET: Ranges = complement([
 
 /** `\t \n \v \f \r`. */
 export const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d };
-
-const WORD_CLASS = "[0-9A-Z_a-z]";
-
-/**
- * `\b` and `\B` with ECMAScript's word characters, spelled out as lookaround
- * so that nothing depends on PCRE2's character tables.
- */
-export const BOUNDARIES: Readonly<Record<string, string>> = {
-  b: `(?:(?<=${WORD_CLASS})(?!${WORD_CLASS})|(?<!${WORD_CLASS})(?=${WORD_CLASS}))`,
-  B: `(?:(?<=${WORD_CLASS})(?=${WORD_CLASS})|(?<!${WORD_CLASS})(?!${WORD_CLASS}))`,
-};

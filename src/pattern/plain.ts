@@ -1,8 +1,8 @@
-import { overlaps, type Ranges } from "./pattern-escapes";
-import type { LinearStep } from "./pattern-translate";
+import { overlaps, type Ranges } from "./sets";
+import { END, START, type Node } from "./syntax";
 
 /**
- * A matcher without the regex engine for the patterns most schemas use:
+ * A matcher without the native engine for the patterns most schemas use:
  * anchored at the start, then a plain sequence of character sets with counts,
  * optionally anchored at the end (`^[a-z0-9-]+$`, `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`).
  *
@@ -11,27 +11,29 @@ import type { LinearStep } from "./pattern-translate";
  * first one that must take a character. In any match, the character after
  * such a step's run belongs to one of those steps, so the run is as long as
  * the step can make it (or its maximum), which is what greed takes. Then one
- * left-to-right pass decides, in time linear in the subject, and no
- * backtracking or work limit is involved. Any other pattern returns null and
- * runs in PCRE2.
+ * left-to-right pass decides, in time linear in the subject, with no work to
+ * count. Any other pattern returns null and runs in the native engine.
  */
-export function linearMatcher(steps: readonly LinearStep[] | null): ((subject: string) => boolean) | null {
-  if (steps === null || steps[0] !== "^") return null;
-  const anchoredEnd = steps[steps.length - 1] === "$";
-  const body = steps.slice(1, anchoredEnd ? -1 : undefined);
-  const sets: { set: Ranges; min: number; max: number }[] = [];
-  for (const step of body) {
-    if (typeof step !== "object") return null;
-    sets.push(step);
+export function plainMatcher(root: Node): ((subject: string) => boolean) | null {
+  const items = root.kind === "sequence" ? root.items : [root];
+  const first = items[0];
+  if (first?.kind !== "assertion" || first.assertion !== START) return null;
+  const last = items[items.length - 1];
+  const anchoredEnd = items.length > 1 && last.kind === "assertion" && last.assertion === END;
+  const steps: Step[] = [];
+  for (const item of items.slice(1, anchoredEnd ? -1 : undefined)) {
+    const step = stepOf(item);
+    if (step === null) return null;
+    steps.push(step);
   }
-  for (let i = 0; i < sets.length; i++) {
-    if (sets[i].min === sets[i].max) continue;
-    for (let j = i + 1; j < sets.length; j++) {
-      if (overlaps(sets[i].set, sets[j].set)) return null;
-      if (sets[j].min > 0) break;
+  for (let i = 0; i < steps.length; i++) {
+    if (steps[i].min === steps[i].max) continue;
+    for (let j = i + 1; j < steps.length; j++) {
+      if (overlaps(steps[i].set, steps[j].set)) return null;
+      if (steps[j].min > 0) break;
     }
   }
-  const compiled = sets.map(compileStep);
+  const compiled = steps.map(compileStep);
   return (subject) => {
     const length = subject.length;
     let at = 0;
@@ -63,6 +65,19 @@ export function linearMatcher(steps: readonly LinearStep[] | null): ((subject: s
   };
 }
 
+interface Step {
+  set: Ranges;
+  min: number;
+  max: number;
+}
+
+/** A set, or a set with a count; null for anything else. */
+function stepOf(node: Node): Step | null {
+  if (node.kind === "set") return { set: node.ranges, min: 1, max: 1 };
+  if (node.kind === "repeat" && node.item.kind === "set") return { set: node.item.ranges, min: node.min, max: node.max };
+  return null;
+}
+
 interface CompiledStep {
   /** 1 for each ASCII code point in the set. */
   ascii: Uint8Array;
@@ -72,7 +87,7 @@ interface CompiledStep {
   max: number;
 }
 
-function compileStep({ set, min, max }: { set: Ranges; min: number; max: number }): CompiledStep {
+function compileStep({ set, min, max }: Step): CompiledStep {
   const ascii = new Uint8Array(128);
   const above: [number, number][] = [];
   for (const [from, to] of set) {

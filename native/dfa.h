@@ -1,0 +1,108 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "array.h"
+#include "program.h"
+
+enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory = -2 };
+
+// Counted work, not time: what one validation may spend building automaton
+// states, the same on an idle and on a loaded machine. The allowance starts
+// at kBaseWork per validation and grows by kWorkPerUnit for each UTF-16 unit
+// of each subject matched, up to kMaxWork.
+constexpr int64_t kBaseWork = 1 << 21;
+constexpr int64_t kWorkPerUnit = 16;
+constexpr int64_t kMaxWork = int64_t{1} << 23;
+
+struct Meter {
+  int64_t allowed;
+  int64_t spent;
+  bool Charge(uint64_t work) {
+    spent += static_cast<int64_t>(work);
+    return spent <= allowed;
+  }
+};
+
+// Buffers for building states, shared by every pattern of one environment.
+class Scratch {
+ public:
+  // Room for a program of `size` instructions; false if memory ran out.
+  bool Fit(size_t size);
+  // Frees buffers that a large program grew.
+  void Trim();
+
+  SparseSet reached;
+  Array<uint32_t> stack;
+  Array<uint32_t> next;
+
+ private:
+  size_t size_ = 0;
+};
+
+// A lazily built DFA over a Program: each state is the set of instructions
+// the NFA can be at after some prefix of the subject, built the first time a
+// search needs it and cached for later searches. A search is one left to
+// right pass (the NFA restarts at every position inside the states), so its
+// time is linear in the subject once the states exist.
+//
+// Work is charged so that it does not depend on what earlier searches left
+// in the cache: the first time a search takes a transition it pays what
+// computing it costs (the closure it needs, and building the state it leads
+// to: its row and its set), whether or not an earlier search cached it. So a
+// search's work, and whether it runs out, is a function of the pattern and
+// the subject alone, and the time and memory it takes are proportional to
+// that work.
+class Dfa {
+ public:
+  explicit Dfa(const Program* program) : program_(program) {}
+  Dfa(const Dfa&) = delete;
+  Dfa& operator=(const Dfa&) = delete;
+
+  // ECMAScript's search: does the pattern match anywhere in the subject?
+  Outcome Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter);
+
+  // Memory held by the cached states.
+  size_t bytes() const;
+  // Drops every cached state.
+  void Clear();
+
+ private:
+  static constexpr uint32_t kDead = 0;
+  static constexpr uint32_t kMatched = 1;
+  static constexpr uint32_t kInitial = 2;
+  static constexpr uint32_t kUnknown = UINT32_MAX;
+  static constexpr uint32_t kAtStart = 1;
+  static constexpr uint32_t kAfterWord = 2;
+
+  struct State {
+    uint32_t set_begin;  // the instructions in sets_, ascending
+    uint32_t set_size;
+    uint32_t flags;
+    uint32_t end_cost;  // 0 until known
+    bool accepts_at_end;
+  };
+  struct Slot {
+    uint32_t next;  // the row of the state after a code point of this class, or kUnknown
+    uint32_t used;  // epoch of the last search that took this transition
+    uint32_t cost;  // what computing it costs
+  };
+
+  bool Start();
+  void NextEpoch();
+  uint32_t BuildCost(uint32_t state) const;
+  bool Transition(uint32_t state, uint32_t cls, Scratch* scratch);
+  Outcome AtEnd(uint32_t state, Scratch* scratch, Meter* meter);
+  bool Intern(uint32_t flags, const uint32_t* set, size_t size, uint32_t* state);
+  bool AddState(uint32_t flags, const uint32_t* set, size_t size, uint64_t hash, uint32_t* state);
+  bool Rehash();
+  uint64_t Hash(uint32_t flags, const uint32_t* set, size_t size) const;
+
+  const Program* program_;
+  uint32_t epoch_ = 0;
+  Array<State> states_;
+  Array<uint32_t> sets_;
+  Array<Slot> rows_;      // class_count() slots per state
+  Array<uint32_t> table_;  // open addressing: state indices, kUnknown empty
+};

@@ -1,0 +1,257 @@
+#include "program.h"
+
+#include <algorithm>
+#include <new>
+
+namespace {
+
+// ECMAScript's word characters for \b and \B: [0-9A-Z_a-z].
+constexpr uint32_t kWordRanges[][2] = {
+    {0x30, 0x39}, {0x41, 0x5A}, {0x5F, 0x5F}, {0x61, 0x7A}};
+
+bool IsWord(uint32_t c) {
+  for (const auto& range : kWordRanges) {
+    if (c >= range[0] && c <= range[1]) return true;
+  }
+  return false;
+}
+
+bool Holds(uint32_t assertion, const Position& at) {
+  switch (assertion) {
+    case kStartOfInput:
+      return at.at_start;
+    case kEndOfInput:
+      return at.at_end;
+    case kWordBoundary:
+      return at.previous_is_word != at.next_is_word;
+    default:
+      return at.previous_is_word == at.next_is_word;
+  }
+}
+
+// Reads the words front to back; every read is checked against the end.
+class Reader {
+ public:
+  Reader(const uint32_t* words, size_t count) : words_(words), count_(count) {}
+  bool Next(uint32_t* value) {
+    if (at_ >= count_) return false;
+    *value = words_[at_++];
+    return true;
+  }
+  size_t left() const { return count_ - at_; }
+
+ private:
+  const uint32_t* words_;
+  size_t count_;
+  size_t at_ = 0;
+};
+
+}  // namespace
+
+bool SparseSet::Init(size_t capacity) {
+  size_ = 0;
+  // sparse_ may hold anything: Contains checks it against dense_.
+  return dense_.Resize(capacity, 0) && sparse_.Resize(capacity, 0);
+}
+
+std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
+                                        const char** error) {
+  std::unique_ptr<Program> program(new (std::nothrow) Program());
+  if (!program) {
+    *error = "out of memory";
+    return nullptr;
+  }
+  Reader reader(words, count);
+  uint32_t set_count;
+  if (!reader.Next(&set_count) || set_count > reader.left()) {
+    *error = "truncated sets";
+    return nullptr;
+  }
+  Array<uint32_t> ranges;      // [from, to] pairs of every set, in order
+  Array<uint32_t> set_starts;  // each set's first pair, then the end
+  for (uint32_t s = 0; s < set_count; s++) {
+    uint32_t range_count;
+    if (!set_starts.Push(static_cast<uint32_t>(ranges.size() / 2)) ||
+        !reader.Next(&range_count) || range_count > reader.left() / 2) {
+      *error = "truncated sets";
+      return nullptr;
+    }
+    uint32_t from = 0, to = 0;
+    for (uint32_t r = 0; r < range_count; r++) {
+      reader.Next(&from);  // range_count was checked against what is left
+      reader.Next(&to);
+      if (from > to || to > kMaxCodePoint ||
+          (r > 0 && from <= ranges[ranges.size() - 1])) {
+        *error = "a set's ranges must be ascending and disjoint";
+        return nullptr;
+      }
+      if (!ranges.Push(from) || !ranges.Push(to)) {
+        *error = "out of memory";
+        return nullptr;
+      }
+    }
+  }
+  if (!set_starts.Push(static_cast<uint32_t>(ranges.size() / 2))) {
+    *error = "out of memory";
+    return nullptr;
+  }
+
+  uint32_t n;
+  if (!reader.Next(&n) || n == 0 || n > kMaxInstructions ||
+      reader.left() != static_cast<size_t>(n) * 3) {
+    *error = "bad instruction count";
+    return nullptr;
+  }
+  if (!program->instructions_.Resize(n, Instruction{kAccept, 0, 0})) {
+    *error = "out of memory";
+    return nullptr;
+  }
+  for (uint32_t pc = 0; pc < n; pc++) {
+    Instruction& inst = program->instructions_[pc];
+    reader.Next(&inst.op);
+    reader.Next(&inst.x);
+    reader.Next(&inst.y);
+    bool valid;
+    switch (inst.op) {
+      case kChar:
+        valid = inst.x < set_count && pc + 1 < n;
+        break;
+      case kSplit:
+        valid = inst.x < n && inst.y < n;
+        break;
+      case kJump:
+        valid = inst.x < n;
+        break;
+      case kAssert:
+        valid = inst.x <= kNotWordBoundary && pc + 1 < n;
+        program->uses_word_assertions_ |= inst.x >= kWordBoundary;
+        break;
+      case kAccept:
+        valid = true;
+        break;
+      default:
+        valid = false;
+    }
+    if (!valid) {
+      *error = "bad instruction";
+      return nullptr;
+    }
+  }
+  if (!program->BuildClasses(ranges, set_starts)) {
+    *error = "the sets' tables would be too large";
+    return nullptr;
+  }
+  if (!program->FindAnchored()) {
+    *error = "out of memory";
+    return nullptr;
+  }
+  return program;
+}
+
+// Splits the code points into classes at every range's ends (and at the
+// word characters' when \b or \B appear), so each set either holds a whole
+// class or none of it.
+bool Program::BuildClasses(const Array<uint32_t>& ranges,
+                           const Array<uint32_t>& set_starts) {
+  Array<uint32_t>& points = boundaries_;
+  if (!points.Push(0)) return false;
+  auto add_range = [&points](uint32_t from, uint32_t to) {
+    return points.Push(from) && (to == kMaxCodePoint || points.Push(to + 1));
+  };
+  for (size_t i = 0; i < ranges.size(); i += 2) {
+    if (!add_range(ranges[i], ranges[i + 1])) return false;
+  }
+  if (uses_word_assertions_) {
+    for (const auto& range : kWordRanges) {
+      if (!add_range(range[0], range[1])) return false;
+    }
+  }
+  std::sort(points.data(), points.data() + points.size());
+  size_t unique = std::unique(points.data(), points.data() + points.size()) - points.data();
+  points.Resize(unique, 0);
+  class_count_ = static_cast<uint32_t>(unique);
+
+  size_t set_count = set_starts.size() - 1;
+  words_per_set_ = (class_count_ + 63) / 64;
+  if (set_count * words_per_set_ > kMaxMembershipBytes / sizeof(uint64_t) ||
+      !membership_.Resize(set_count * words_per_set_, 0)) {
+    return false;
+  }
+  // Each ASCII code point is below the 129th boundary, so its class fits.
+  for (uint32_t c = 0; c < 128; c++) {
+    ascii_classes_[c] = static_cast<uint16_t>(SearchClass(c));
+  }
+  for (size_t s = 0; s < set_count; s++) {
+    uint64_t* row = membership_.data() + s * words_per_set_;
+    for (uint32_t r = set_starts[s]; r < set_starts[s + 1]; r++) {
+      uint32_t last = ClassOf(ranges[2 * r + 1]);
+      for (uint32_t cls = ClassOf(ranges[2 * r]); cls <= last; cls++) {
+        row[cls >> 6] |= uint64_t{1} << (cls & 63);
+      }
+    }
+  }
+  if (!word_classes_.Resize(class_count_, 0)) return false;
+  for (uint32_t cls = 0; cls < class_count_; cls++) {
+    word_classes_[cls] = IsWord(boundaries_[cls]);
+  }
+  return true;
+}
+
+uint32_t Program::SearchClass(uint32_t code_point) const {
+  const uint32_t* begin = boundaries_.data();
+  const uint32_t* end = begin + boundaries_.size();
+  return static_cast<uint32_t>(std::upper_bound(begin, end, code_point) - begin - 1);
+}
+
+// A search tries a match at every position; when no position but the first
+// can start one (every path from instruction 0 passes a ^ first), one
+// attempt at the start is the whole search.
+bool Program::FindAnchored() {
+  SparseSet reached;
+  Array<uint32_t> stack;
+  if (!reached.Init(size()) || !stack.Reserve(2 * size() + 1)) return false;
+  const uint32_t start = 0;
+  anchored_ = true;
+  for (int bits = 0; bits < 8 && anchored_; bits++) {
+    Position at{false, (bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0};
+    Closure(&start, 1, at, &reached, &stack);
+    for (uint32_t pc : reached) {
+      if (instructions_[pc].op == kChar || instructions_[pc].op == kAccept) anchored_ = false;
+    }
+  }
+  return true;
+}
+
+void Program::Closure(const uint32_t* from, size_t count, const Position& at,
+                      SparseSet* out, Array<uint32_t>* stack) const {
+  // Every instruction is inserted once and pushes at most two more, so the
+  // caller's reserve of 2 * size() + count is never exceeded.
+  out->Clear();
+  uint32_t* top = stack->data();
+  for (size_t i = 0; i < count; i++) *top++ = from[i];
+  while (top != stack->data()) {
+    uint32_t pc = *--top;
+    if (out->Contains(pc)) continue;
+    out->Insert(pc);
+    const Instruction& inst = instructions_[pc];
+    switch (inst.op) {
+      case kSplit:
+        *top++ = inst.y;
+        *top++ = inst.x;
+        break;
+      case kJump:
+        *top++ = inst.x;
+        break;
+      case kAssert:
+        if (Holds(inst.x, at)) *top++ = pc + 1;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+size_t Program::bytes() const {
+  return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() +
+         membership_.bytes() + word_classes_.bytes();
+}

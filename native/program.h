@@ -1,0 +1,129 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "array.h"
+
+// A pattern as a Thompson NFA over code points, as src/pattern/program.ts
+// writes it. The TypeScript side has already parsed and checked the
+// ECMAScript pattern; this side checks the encoding again (every index in
+// range) so that no input can make it read out of bounds.
+//
+// Encoding, as 32-bit words:
+//   set count S, then S sets: range count R, then R pairs [from, to]
+//     (sorted, disjoint, to <= 0x10FFFF);
+//   instruction count N, then N instructions of three words [op, x, y].
+// Execution starts at instruction 0.
+enum Op : uint32_t {
+  kChar = 0,    // consume one code point in set x, continue at pc + 1
+  kSplit = 1,   // continue at x and at y
+  kJump = 2,    // continue at x
+  kAssert = 3,  // continue at pc + 1 if assertion x holds here
+  kAccept = 4,  // a match ends here
+};
+
+enum Assertion : uint32_t {
+  kStartOfInput = 0,
+  kEndOfInput = 1,
+  kWordBoundary = 2,     // ECMAScript's \b: [0-9A-Za-z_] on one side only
+  kNotWordBoundary = 3,  // \B
+};
+
+struct Instruction {
+  uint32_t op, x, y;
+};
+
+constexpr uint32_t kMaxCodePoint = 0x10FFFF;
+// Far above what the TypeScript side emits (its expansion bound); this only
+// keeps arbitrary input (the fuzzer's) from asking for huge tables.
+constexpr size_t kMaxInstructions = 1 << 20;
+constexpr size_t kMaxMembershipBytes = 4 << 20;
+
+// The instruction indices reached so far, with O(1) insert, test and clear.
+class SparseSet {
+ public:
+  bool Init(size_t capacity);
+  bool Contains(uint32_t value) const {
+    uint32_t i = sparse_[value];
+    return i < size_ && dense_[i] == value;
+  }
+  void Insert(uint32_t value) {
+    sparse_[value] = static_cast<uint32_t>(size_);
+    dense_[size_++] = value;
+  }
+  void Clear() { size_ = 0; }
+  size_t size() const { return size_; }
+  const uint32_t* begin() const { return dense_.data(); }
+  const uint32_t* end() const { return dense_.data() + size_; }
+  size_t bytes() const { return dense_.bytes() + sparse_.bytes(); }
+  void Release() {
+    dense_.Release();
+    sparse_.Release();
+    size_ = 0;
+  }
+
+ private:
+  Array<uint32_t> dense_;
+  Array<uint32_t> sparse_;
+  size_t size_ = 0;
+};
+
+// Where in the subject a closure is taken: what the assertions can see.
+struct Position {
+  bool at_start;
+  bool at_end;
+  bool previous_is_word;
+  bool next_is_word;
+};
+
+class Program {
+ public:
+  // Returns nullptr and sets `error` for a malformed encoding or when memory
+  // runs out.
+  static std::unique_ptr<Program> Parse(const uint32_t* words, size_t count,
+                                        const char** error);
+
+  size_t size() const { return instructions_.size(); }
+  const Instruction& operator[](size_t pc) const { return instructions_[pc]; }
+
+  // Code points fall into classes that no set and no assertion tells apart.
+  uint32_t class_count() const { return class_count_; }
+  uint32_t ClassOf(uint32_t code_point) const {
+    return code_point < 128 ? ascii_classes_[code_point] : SearchClass(code_point);
+  }
+  bool SetHoldsClass(uint32_t set, uint32_t cls) const {
+    const uint64_t* row = membership_.data() + set * words_per_set_;
+    return (row[cls >> 6] >> (cls & 63)) & 1;
+  }
+  bool ClassIsWord(uint32_t cls) const { return word_classes_[cls] != 0; }
+
+  // True when a match can only start at the start of the input.
+  bool anchored() const { return anchored_; }
+  // True when \b or \B appear, so the previous code point matters.
+  bool uses_word_assertions() const { return uses_word_assertions_; }
+
+  // Every instruction reachable from `from` without consuming a code point,
+  // into `out` (cleared first). `stack` is scratch.
+  void Closure(const uint32_t* from, size_t count, const Position& at,
+               SparseSet* out, Array<uint32_t>* stack) const;
+
+  size_t bytes() const;
+
+ private:
+  Program() = default;
+  bool BuildClasses(const Array<uint32_t>& ranges, const Array<uint32_t>& set_starts);
+  bool FindAnchored();
+  uint32_t SearchClass(uint32_t code_point) const;
+
+  Array<Instruction> instructions_;
+  Array<uint32_t> boundaries_;  // first code point of each class, ascending
+  uint16_t ascii_classes_[128] = {};
+  uint32_t class_count_ = 0;
+  size_t words_per_set_ = 0;
+  Array<uint64_t> membership_;  // a bit per (set, class)
+  Array<uint8_t> word_classes_;
+  bool anchored_ = false;
+  bool uses_word_assertions_ = false;
+};
