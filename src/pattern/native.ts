@@ -62,6 +62,11 @@ export function startWork(): void {
   work[1] = 0;
 }
 
+/** The work the current validation has spent so far (native/dfa.h counts it). */
+export function workSpent(): number {
+  return work[1];
+}
+
 /**
  * The counted work limit: a validation may spend `baseWork` units building
  * automaton states, plus `workPerUnit` for each UTF-16 unit of each string
