@@ -1,19 +1,36 @@
+import { MAX_CHAIN, MAX_SCHEMA_PATTERN_BYTES } from "./bounds";
 import { isPlainObject, MAX_DEPTH } from "./json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
 import { parseTypeNames } from "./keywords/type";
 import { lenientTypeGate } from "./lenient";
+import { memoized } from "./memo";
+import type { CompiledPattern } from "./pattern/native";
 import { escapePointerSegment, type PathSegment } from "./paths";
-import { acceptAll, every, type Check } from "./report";
+import { valueAt } from "./ref-target";
+import { acceptAll, every, MAX_ISSUES, type Check } from "./report";
 import type { ErrorKind, Issue } from "./types";
+
+/**
+ * Above this many subschema visits per value (counting every path through
+ * shared `$ref` targets), the shared targets are decided once per value.
+ * Below it, remembering costs more than it saves.
+ */
+const UNROLLED_VISITS = 256;
 
 export interface CompiledSchema {
   /** Present when `issues` is empty. */
   check: Check | null;
-  /** Every problem of the schema, in document order. */
+  /** Problems of the schema, in document order: at most MAX_ISSUES of them. */
   issues: Issue[];
+  /** How many problems there were beyond `issues`. */
+  uncounted: number;
   /** The check of every subschema, by JSON Pointer. */
   nodes: ReadonlyMap<string, Check>;
+  /** `$ref` targets that the fast check decides once per value (see UNROLLED_VISITS). */
+  remembered: ReadonlySet<string>;
+  /** Native memory held by the schema's compiled patterns. */
+  patternBytes: number;
 }
 
 /**
@@ -40,10 +57,14 @@ interface SameValueEdge {
 
 class Compiler {
   private readonly issues: Issue[] = [];
+  private uncounted = 0;
   /** Every compiled subschema by its JSON Pointer: each `$ref` target is compiled once. */
   private readonly nodes = new Map<string, Check>();
   private readonly pendingRefs: PendingRef[] = [];
   private readonly sameValue = new Map<string, SameValueEdge[]>();
+  private readonly typeCache = new Map<unknown, string[] | null | undefined>();
+  private readonly patterns = new Set<CompiledPattern>();
+  private patternBytes = 0;
 
   constructor(
     private readonly document: unknown,
@@ -56,13 +77,36 @@ class Compiler {
       this.record(isPlainObject(root) ? "/type" : "", "type", 'the root schema must be an object with "type": "object"', "validation");
     }
     const check = this.node(root, "", 0);
-    for (const ref of this.pendingRefs) ref.check = this.nodes.get(ref.target) ?? acceptAll;
-    this.refuseCycles();
-    return { check: this.issues.length === 0 ? check : null, issues: this.issues, nodes: this.nodes };
+    const { shared, remembered } = this.refuseCycles() ? this.boundChains() : { shared: new Set<string>(), remembered: new Set<string>() };
+    for (const ref of this.pendingRefs) {
+      // A target that its keyword compiled without a node of its own (the
+      // `false` of additionalProperties) is compiled now: never assumed valid.
+      const target = this.nodes.get(ref.target) ?? this.node(valueAt(this.document, ref.target), ref.target, 0);
+      ref.check = shared.has(ref.target) ? memoized(target, remembered.has(ref.target)) : target;
+    }
+    const failed = this.issues.length > 0 || this.uncounted > 0;
+    return {
+      check: failed ? null : check,
+      issues: this.issues,
+      uncounted: this.uncounted,
+      nodes: this.nodes,
+      remembered,
+      patternBytes: this.patternBytes,
+    };
   }
 
   private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
-    this.issues.push({ kind, instancePath: "", schemaPath: pointer, keyword, message: `#${pointer}: ${message}` });
+    if (this.issues.length >= MAX_ISSUES) this.uncounted++;
+    else this.issues.push({ kind, instancePath: "", schemaPath: pointer, keyword, message: `#${pointer}: ${message}` });
+  }
+
+  /** Counts a compiled pattern against the schema's share of native memory; false when it would exceed it. */
+  private claimPattern(pattern: CompiledPattern): boolean {
+    if (this.patterns.has(pattern)) return true;
+    if (this.patternBytes + pattern.bytes > MAX_SCHEMA_PATTERN_BYTES) return false;
+    this.patterns.add(pattern);
+    this.patternBytes += pattern.bytes;
+    return true;
   }
 
   private node(schema: unknown, pointer: string, depth: number): Check {
@@ -96,6 +140,8 @@ class Compiler {
         return this.node(value, branch, depth + 1);
       },
       ref: (target) => this.ref(pointer, { to: target, via: at("$ref"), keyword: "$ref" }),
+      typeCache: this.typeCache,
+      claimPattern: (pattern) => this.claimPattern(pattern),
     };
     let typeCheck: Check | null = null;
     const checks: Check[] = [];
@@ -128,7 +174,8 @@ class Compiler {
   /** A check that runs the target's compiled check, filled in once every node is compiled. */
   private ref(from: string, edge: SameValueEdge): Check {
     this.edge(from, edge);
-    const pending: PendingRef = { target: edge.to, check: acceptAll };
+    // Replaced once every node is compiled; until then nothing passes.
+    const pending: PendingRef = { target: edge.to, check: () => false };
     this.pendingRefs.push(pending);
     return (value, report) => pending.check(value, report);
   }
@@ -139,9 +186,10 @@ class Compiler {
    * it is malformed. Any other recursion descends, and the depth bound on
    * arguments ends it.
    */
-  private refuseCycles(): void {
+  private refuseCycles(): boolean {
     // Depth-first search with an explicit stack: a hostile schema can chain
     // many thousands of $defs.
+    let acyclic = true;
     const state = new Map<string, "open" | "done">();
     for (const start of this.sameValue.keys()) {
       if (state.has(start)) continue;
@@ -157,6 +205,7 @@ class Compiler {
         }
         const seen = state.get(edge.to);
         if (seen === "open") {
+          acyclic = false;
           this.record(edge.via, edge.keyword, `a cycle of $ref and composition that never descends into the value returns to #${edge.to}`, "validation");
         } else if (seen === undefined) {
           state.set(edge.to, "open");
@@ -164,6 +213,53 @@ class Compiler {
         }
       }
     }
+    return acyclic;
+  }
+
+  /**
+   * On the (acyclic) graph of same-value edges: refuses chains longer than
+   * MAX_CHAIN, which would run as deep recursion, and finds the targets that
+   * more than one edge leads to. Explaining a failure decides each of them
+   * once per value and place, so a problem is reported once; the fast check
+   * does so too when the schema's paths multiply (`d1: allOf [$ref d2, $ref
+   * d2]`, `d2: allOf [$ref d3, $ref d3]`, … is 2^n visits per value).
+   */
+  private boundChains(): { shared: Set<string>; remembered: Set<string> } {
+    const chain = new Map<string, number>();
+    const visits = new Map<string, number>();
+    const incoming = new Map<string, number>();
+    let mostVisits = 0;
+    // Post-order with an explicit stack, children before parents.
+    for (const start of this.sameValue.keys()) {
+      if (chain.has(start)) continue;
+      const stack: { pointer: string; next: number }[] = [{ pointer: start, next: 0 }];
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        const edges = this.sameValue.get(top.pointer) ?? [];
+        const edge = edges[top.next++];
+        if (edge !== undefined) {
+          if (!chain.has(edge.to)) stack.push({ pointer: edge.to, next: 0 });
+          continue;
+        }
+        stack.pop();
+        let longest = 0;
+        let total = 1;
+        for (const { to } of edges) {
+          longest = Math.max(longest, 1 + chain.get(to)!);
+          total = Math.min(total + visits.get(to)!, Number.MAX_SAFE_INTEGER);
+          incoming.set(to, (incoming.get(to) ?? 0) + 1);
+        }
+        if (longest === MAX_CHAIN + 1) {
+          this.record(top.pointer, "$ref", `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`, "validation");
+        }
+        chain.set(top.pointer, longest);
+        visits.set(top.pointer, total);
+        mostVisits = Math.max(mostVisits, total);
+      }
+    }
+    const shared = new Set<string>();
+    for (const [pointer, count] of incoming) if (count > 1) shared.add(pointer);
+    return { shared, remembered: mostVisits > UNROLLED_VISITS ? shared : new Set<string>() };
   }
 }
 

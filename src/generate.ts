@@ -4,7 +4,9 @@ import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual } from "./json-equal";
 import { findNonJson, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
+import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
+import { memoizedGenerated } from "./memo";
 import { compilePattern, EngineLimit } from "./pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
@@ -74,9 +76,9 @@ const TYPE_TESTS: Record<string, (v: string) => string> = {
 const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMinimum: "<=", exclusiveMaximum: ">=" };
 
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
-export function generateFastCheck(schema: unknown, options: CompileOptions, closures: ReadonlyMap<string, Check>): FastCheck | null {
+export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema): FastCheck | null {
   if (options.lenientScalars) return null;
-  const generator = new Generator(schema, options, closures);
+  const generator = new Generator(schema, options, compiled.nodes, compiled.remembered);
   const body = generator.node(schema, "", "v", "0");
   const factory = new Function(...generator.names, `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`);
   return factory(...generator.values) as FastCheck;
@@ -90,8 +92,8 @@ const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLe
 
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json"];
-  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson];
+  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json", "objectPrototype", "remember"];
+  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson, Object.prototype, memoizedGenerated];
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
   private variables = 0;
@@ -100,6 +102,8 @@ class Generator {
     private readonly document: unknown,
     private readonly options: CompileOptions,
     private readonly closures: ReadonlyMap<string, Check>,
+    /** `$ref` targets decided once per value (compile.ts). */
+    private readonly remembered: ReadonlySet<string>,
   ) {}
 
   private constant(value: unknown): string {
@@ -117,7 +121,7 @@ class Generator {
    * containers below the arguments, is JSON and matches the schema at `pointer`.
    */
   node(schema: unknown, pointer: string, v: string, depth: string): string {
-    const left = `${MAX_DEPTH} - ${depth}`;
+    const left = `${MAX_DEPTH} - (${depth})`;
     if (schema === true) return `if (!json(${v}, ${left})) return false;`;
     if (schema === false) return "return false;";
     const object = schema as Record<string, unknown>;
@@ -159,7 +163,8 @@ class Generator {
       this.refs.set(target.pointer, name);
       const index = this.functions.push("") - 1;
       const body = this.node(valueAt(this.document, target.pointer), target.pointer, "v", "d");
-      this.functions[index] = `function ${name}(v, d) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
+      const fn = `function (v, d) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
+      this.functions[index] = `const ${name} = ${this.remembered.has(target.pointer) ? `remember(${fn})` : fn};`;
     }
     return name;
   }
@@ -188,13 +193,15 @@ class Generator {
         .join("\n")}\nif (${matched} !== 1) return false; }\n`;
     }
     if ("not" in object) code += `if (${branch(object.not, `${pointer}/not`)}(${v}, ${depth})) return false;\n`;
-    return code === "" ? "" : `if (!json(${v}, ${MAX_DEPTH} - ${depth})) return false;\n${code}`;
+    return code === "" ? "" : `if (!json(${v}, ${MAX_DEPTH} - (${depth}))) return false;\n${code}`;
   }
 
   private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
     let code = "";
+    // Own properties only, whatever Object.prototype holds at the time of the call.
     for (const name of (object.required as string[] | undefined) ?? []) {
-      code += `if (${this.ownValue(v, name)} === undefined) return false;\n`;
+      const literal = JSON.stringify(name);
+      code += `if (${v}[${literal}] === undefined || (${literal} in objectPrototype && !hasOwn(${v}, ${literal}))) return false;\n`;
     }
     const properties = isPlainObject(object.properties) ? object.properties : {};
     for (const [name, child] of Object.entries(properties)) {
@@ -223,7 +230,13 @@ class Generator {
     return code;
   }
 
-  /** `v[name]` when it is an own property, else undefined (SPEC §4; see keywords/object.ts). */
+  /**
+   * `v[name]`, or undefined when it is inherited from Object.prototype (see
+   * keywords/object.ts). Names Object.prototype holds when the code is
+   * generated are tested for own-ness; a name added to it later reads the
+   * inherited value, which can only make this fast check say no, and then
+   * the closures, which read own properties only, have the last word.
+   */
   private ownValue(v: string, name: string): string {
     const literal = JSON.stringify(name);
     return name in Object.prototype ? `(hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined)` : `${v}[${literal}]`;

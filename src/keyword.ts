@@ -1,4 +1,5 @@
 import { count } from "./messages";
+import type { CompiledPattern } from "./pattern/native";
 import type { PathSegment } from "./paths";
 import type { Check } from "./report";
 import type { ErrorKind, Profile } from "./types";
@@ -26,6 +27,10 @@ export interface SchemaSite {
   applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check;
   /** The check of the subschema at `target` (a JSON Pointer into the document). */
   ref(target: string): Check;
+  /** One compile's answers of keywords/composition.ts's type search, by subschema. */
+  readonly typeCache: Map<unknown, string[] | null | undefined>;
+  /** Counts a compiled pattern against the schema's share of native memory; false when it would exceed it. */
+  claimPattern(pattern: CompiledPattern): boolean;
 }
 
 /**

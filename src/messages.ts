@@ -88,9 +88,10 @@ function kindOf(issues: readonly Issue[]): ErrorKind {
 
 /**
  * Builds the failure result with its one-line message: the first problems by
- * their readable paths, and how many more there were.
+ * their readable paths, and how many more there were (`uncounted` problems
+ * beyond the issues kept included).
  */
-export function failure(found: Issue[], schemaProblems = false): Failure {
+export function failure(found: Issue[], schemaProblems = false, uncounted = 0): Failure {
   // Property names and patterns may hold line breaks; messages never do.
   const issues = found.map((issue) => {
     const message = oneLine(issue.message);
@@ -99,7 +100,7 @@ export function failure(found: Issue[], schemaProblems = false): Failure {
   const kind = kindOf(issues);
   const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
   const shown = issues.slice(0, MAX_REPORTED).map((issue) => issue.message);
-  const more = issues.length - shown.length;
+  const more = issues.length + uncounted - shown.length;
   const tail = more > 0 ? ` (and ${count(more, "more problem")})` : "";
   return { ok: false, kind, message: `${prefix}: ${shown.join("; ")}${tail}`, issues };
 }

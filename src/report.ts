@@ -1,31 +1,103 @@
 import { readablePath, toPointer, type PathSegment } from "./paths";
 import type { ErrorKind, Issue } from "./types";
 
+/**
+ * A failure keeps at most this many issues; the rest are only counted, so an
+ * array of a million wrong items costs a count, not a million objects.
+ */
+export const MAX_ISSUES = 100;
+
 /** An issue about the value at `path`: its pointer, and the problem behind its readable path. */
 export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
   return { kind, instancePath: toPointer(path), schemaPath, keyword, message: `${readablePath(path)}: ${problem}` };
+}
+
+/** What a check found on one value: its issues (at most MAX_ISSUES) and how many more there were. */
+export interface Run {
+  ok: boolean;
+  issues: Issue[];
+  uncounted: number;
+}
+
+/** A memoized check's result at one place in the arguments. */
+interface Remembered extends Run {
+  value: unknown;
+  /** The capture the issues were recorded in; while it is open they are still in the report. */
+  frame: number;
 }
 
 /**
  * Collects the issues of a failed validation. Validation first runs without
  * one (the fast path, stopping at the first failure) and again with one only
  * when that fails, so the path is tracked only on the failure path.
+ *
+ * Composition keywords run their branches in captures (frames): a capture
+ * takes back the issues recorded inside it. Each frame keeps MAX_ISSUES of
+ * its own and counts the rest.
  */
 export class Report {
   readonly issues: Issue[] = [];
+  /** Problems found beyond MAX_ISSUES in the current frame. */
+  uncounted = 0;
   readonly path: PathSegment[] = [];
+  private frameStart = 0;
+  private frame = 0;
+  private frames = 0;
+  private remembered: Map<Check, Map<string, Remembered>> | null = null;
 
   /** Records a problem at the current path (or at its child `child`); returns false for `return r !== null && r.fail(...)`. */
   fail(keyword: string, schemaPath: string, problem: string, child?: PathSegment, kind: ErrorKind = "validation"): false {
-    this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, problem));
+    if (this.issues.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
+    else this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, problem));
     return false;
   }
 
   /** Runs `check` on `value` and returns its issues instead of keeping them. */
-  capture(check: Check, value: unknown): { ok: boolean; issues: Issue[] } {
-    const mark = this.issues.length;
+  capture(check: Check, value: unknown): Run {
+    const { frameStart, frame, uncounted } = this;
+    this.frameStart = this.issues.length;
+    this.frame = ++this.frames;
+    this.uncounted = 0;
+    try {
+      const ok = check(value, this);
+      return { ok, issues: this.issues.splice(this.frameStart), uncounted: this.uncounted };
+    } finally {
+      this.frameStart = frameStart;
+      this.frame = frame;
+      this.uncounted = uncounted;
+    }
+  }
+
+  /**
+   * Runs `check` once per value and place in the arguments: a schema that
+   * several `$ref`s share is decided once, however many paths lead to it.
+   * Called again at the same place, it adds the issues it found to the
+   * current capture, unless they were recorded in this very capture already.
+   */
+  remember(check: Check, value: unknown): boolean {
+    this.remembered ??= new Map();
+    let byPlace = this.remembered.get(check);
+    if (byPlace === undefined) this.remembered.set(check, (byPlace = new Map()));
+    const place = toPointer(this.path);
+    const known = byPlace.get(place);
+    if (known !== undefined && known.value === value) {
+      if (known.frame !== this.frame) this.add(known);
+      return known.ok;
+    }
+    const issuesBefore = this.issues.length;
+    const uncountedBefore = this.uncounted;
     const ok = check(value, this);
-    return { ok, issues: this.issues.splice(mark) };
+    const issues = this.issues.slice(issuesBefore);
+    byPlace.set(place, { ok, issues, uncounted: this.uncounted - uncountedBefore, value, frame: this.frame });
+    return ok;
+  }
+
+  private add(run: Run): void {
+    for (const issue of run.issues) {
+      if (this.issues.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
+      else this.issues.push(issue);
+    }
+    this.uncounted += run.uncounted;
   }
 
   /** What an issue at the current path says, without the path in front. */

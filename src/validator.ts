@@ -3,8 +3,10 @@ import type { FastCheck } from "./generate";
 import { failure } from "./messages";
 import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern/compile";
+import { startMemo } from "./memo";
 import { startWork } from "./pattern/native";
 import { issueAt, Report, type Check } from "./report";
+import { describeThrown } from "./thrown";
 import type { Issue, Result, Validator } from "./types";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -47,6 +49,7 @@ export class CompiledValidator implements Validator {
     }
     startBudget(this.timeBudgetMs);
     startWork();
+    startMemo();
     try {
       // The fast check also answers for the JSON input domain, so only a
       // failure needs the separate walk that names a non-JSON value.
@@ -68,6 +71,7 @@ export class CompiledValidator implements Validator {
   private explain(args: unknown): Result {
     const report = new Report();
     startWork();
+    startMemo();
     try {
       this.check(args, report);
     } catch (error) {
@@ -78,7 +82,7 @@ export class CompiledValidator implements Validator {
     // The closures are the source of truth: when the fast check said no but
     // they find nothing (an enumerable property on Object.prototype, which
     // the fast check's for…in sees and own-key reads do not), the call is valid.
-    return report.issues.length === 0 ? VALID : failure(report.issues);
+    return report.issues.length === 0 && report.uncounted === 0 ? VALID : failure(report.issues, false, report.uncounted);
   }
 }
 
@@ -96,6 +100,5 @@ function budgetFailure(spent: BudgetSpent): Result {
 
 /** A getter or proxy in the arguments threw while being read. */
 function unreadable(error: unknown): Result {
-  const reason = error instanceof Error ? error.message : String(error);
-  return failure([issueAt([], "validation", "", "type", `could not be read (${reason})`)]);
+  return failure([issueAt([], "validation", "", "type", `could not be read (${describeThrown(error)})`)]);
 }

@@ -1,8 +1,8 @@
+import { MAX_CHAIN } from "../bounds";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { Keyword, SchemaSite } from "../keyword";
 import { either, jsonTextHint, typeWord } from "../messages";
-import { every, type Check, type Report } from "../report";
-import type { Issue } from "../types";
+import { every, type Check, type Report, type Run } from "../report";
 import { resolveRef, valueAt } from "../ref-target";
 import { declaredTypes, matchesType } from "./type";
 
@@ -24,32 +24,43 @@ function branches(name: BranchKeyword, value: unknown, site: SchemaSite): Check[
  * branches accept when the value fits none of them, otherwise the closest
  * branch (the fewest problems among those whose type fits) and its problems.
  */
-function noMatchProblem(types: (string[] | null)[], runs: { issues: Issue[] }[], value: unknown, report: Report): string {
+function noMatchProblem(types: (string[] | null)[], runs: Run[], value: unknown, report: Report): string {
   const fits = types.map((names) => names === null || names.some((name) => matchesType(name, value)));
   if (!fits.includes(true)) {
     const names = (types as string[][]).flat();
     return `expected ${either(names.map(typeWord))}, got ${shapeOf(value)}${jsonTextHint(value, names)}`;
   }
+  const problems = (run: Run) => run.issues.length + run.uncounted;
   let best = fits.indexOf(true);
   runs.forEach((run, i) => {
-    if (fits[i] && run.issues.length < runs[best].issues.length) best = i;
+    if (fits[i] && problems(run) < problems(runs[best])) best = i;
   });
   const quoted = runs[best].issues.slice(0, QUOTED_PROBLEMS).map((issue) => report.problemOf(issue));
   const forms = runs.length === 1 ? "the allowed form" : `any of the ${runs.length} allowed forms`;
   return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
 }
 
-/** How deep acceptedTypes looks through `$ref` and nested `oneOf`/`anyOf`; past it the types are "not known". */
-const TYPE_SEARCH_DEPTH = 8;
-
 /**
  * The types a branch can accept, for the "expected a string or a list"
  * message: its `type`, else what its `$ref` target or all of its own
- * `oneOf`/`anyOf` branches accept; null when that is not known.
+ * `oneOf`/`anyOf` branches accept; null when that is not known. Each
+ * subschema is searched once per compile (site.typeCache), so shared `$ref`
+ * targets cost nothing the second time; a cycle reads as "not known".
  */
 function acceptedTypes(schema: unknown, site: SchemaSite, depth = 0): string[] | null {
   const declared = declaredTypes(schema);
-  if (declared !== null || !isPlainObject(schema) || depth >= TYPE_SEARCH_DEPTH) return declared;
+  // Past MAX_CHAIN steps the schema is refused anyway (compile.ts).
+  if (declared !== null || !isPlainObject(schema) || depth > MAX_CHAIN) return declared;
+  const cached = site.typeCache.get(schema);
+  if (cached !== undefined) return cached;
+  if (site.typeCache.has(schema)) return null; // still being searched: a cycle
+  site.typeCache.set(schema, undefined);
+  const types = searchTypes(schema, site, depth);
+  site.typeCache.set(schema, types);
+  return types;
+}
+
+function searchTypes(schema: Record<string, unknown>, site: SchemaSite, depth: number): string[] | null {
   if (typeof schema.$ref === "string" && site.options.profile === "extended") {
     const target = resolveRef(site.document, schema.$ref);
     return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, depth + 1) : null;

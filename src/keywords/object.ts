@@ -8,17 +8,17 @@ type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Own properties only (SPEC §4): `toString` or `__proto__` inherited from
- * Object.prototype is not a property of the arguments. Arguments hold no
- * `undefined` (they are checked to be JSON first), so `v[name] !== undefined`
- * already means "own" for every name Object.prototype lacks; only those it
- * has need the slower own-property test.
+ * Own properties only (README, "The JSON input domain"): `toString` or
+ * `__proto__` inherited from Object.prototype is not a property of the
+ * arguments, and neither is anything another part of the process added to
+ * Object.prototype since (`Object.prototype.isAdmin = true`). Arguments hold
+ * no `undefined` (they are checked to be JSON first), so a read that gives
+ * undefined is an absent property; any other value is own unless the name
+ * is on Object.prototype right now, which only then needs the slower test.
  */
-const mayBeInherited = (name: string) => name in Object.prototype;
-
-function ownValue(v: JsonObject, name: string, inherited: boolean): unknown {
+function ownValue(v: JsonObject, name: string): unknown {
   const value = v[name];
-  return value === undefined || !inherited || Object.hasOwn(v, name) ? value : undefined;
+  return value === undefined || !(name in Object.prototype) || Object.hasOwn(v, name) ? value : undefined;
 }
 
 export const propertiesKeyword: Keyword = {
@@ -29,13 +29,12 @@ export const propertiesKeyword: Keyword = {
       return null;
     }
     const names = Object.keys(value);
-    const inherited = names.map(mayBeInherited);
     const checks = names.map((name) => site.subschema(value[name], "properties", name));
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
       for (let i = 0; i < names.length; i++) {
-        const child = ownValue(v, names[i], inherited[i]);
+        const child = ownValue(v, names[i]);
         if (child === undefined || checkChild(checks[i], child, names[i], r)) continue;
         if (r === null) return false;
         ok = false;
@@ -58,14 +57,13 @@ export const requiredKeyword: Keyword = {
     }
     if (value.length === 0) return null;
     const names = value as string[];
-    const inherited = names.map(mayBeInherited);
     const pointer = site.pointer("required");
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
-        if (ownValue(v, name, inherited[i]) !== undefined) continue;
+        if (ownValue(v, name) !== undefined) continue;
         if (r === null) return false;
         ok = r.fail("required", pointer, "missing (required)", name);
       }

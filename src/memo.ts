@@ -1,0 +1,58 @@
+import type { Check } from "./report";
+
+/**
+ * Answers of the fast check for a schema that several `$ref`s share, so a
+ * value meets it once however many paths lead there (compile.ts decides
+ * which schemas need it). A validation starts a new generation; answers of
+ * an earlier one are never used.
+ */
+let generation = 0;
+
+/** Starts a validation's pass: what earlier passes remembered is forgotten. */
+export function startMemo(): void {
+  generation++;
+}
+
+/**
+ * `check`, decided once per value and place when it explains a failure
+ * (so shared targets report each problem once), and with `fast`, once per
+ * value in the fast check too.
+ */
+export function memoized(check: Check, fast: boolean): Check {
+  if (!fast) return (value, report) => (report === null ? check(value, null) : report.remember(check, value));
+  let seen = -1;
+  const answers = new Map<unknown, boolean>();
+  return (value, report) => {
+    if (report !== null) return report.remember(check, value);
+    if (seen !== generation) {
+      seen = generation;
+      answers.clear();
+    }
+    let ok = answers.get(value);
+    if (ok === undefined) {
+      ok = check(value, null);
+      answers.set(value, ok);
+    }
+    return ok;
+  };
+}
+
+/**
+ * memoized() for a generated `$ref` function (src/generate.ts), which takes
+ * the value's depth too: an answer is reused only at the same depth.
+ */
+export function memoizedGenerated(fn: (v: unknown, d: number) => boolean): (v: unknown, d: number) => boolean {
+  let seen = -1;
+  const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid)
+  return (v, d) => {
+    if (seen !== generation) {
+      seen = generation;
+      answers.clear();
+    }
+    const known = answers.get(v);
+    if (known !== undefined && known >> 1 === d) return (known & 1) === 1;
+    const ok = fn(v, d);
+    answers.set(v, 2 * d + (ok ? 1 : 0));
+    return ok;
+  };
+}

@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { MAX_CHAIN } from "../src/bounds";
+import { compile, validate, validateSchema, type Validator } from "../src/index";
+import { MAX_ISSUES } from "../src/report";
+import { HOT_AFTER_CALLS } from "../src/validator";
+import { heapBytes, MiB } from "./support/memory";
+
+/**
+ * Schemas built to make validation or compilation exponential, deep or
+ * unbounded, and the fail-open paths of shared targets and inherited
+ * properties. Each case has its exact answer; time is never asserted.
+ */
+const extended = { profile: "extended" } as const;
+
+/** Both tiers of a validator: the closures, and the generated code once it is hot. */
+function bothTiers(schema: unknown, options = extended): [string, Validator][] {
+  const hot = compile(schema, options);
+  for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate({});
+  return [
+    ["closures", compile(schema, options)],
+    ["generated", hot],
+  ];
+}
+
+/** `d_i: allOf [$ref d_i+1, $ref d_i+1]`: 2^levels paths to the last definition. */
+function doubling(levels: number): unknown {
+  const $defs: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) $defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  $defs[`d${levels}`] = { type: "object", properties: { a: { type: "string" } } };
+  return { type: "object", $defs, properties: { x: { $ref: "#/$defs/d0" } } };
+}
+
+describe("a $ref target shared by many paths", () => {
+  it.each([5, 20, 24, 30])("is decided once per value at %i levels of doubling", (levels) => {
+    for (const [, validator] of bothTiers(doubling(levels))) {
+      expect(validator.validate({ x: { a: "ok" } })).toStrictEqual({ ok: true });
+      expect(validator.validate({ x: { a: 1 } })).toStrictEqual({
+        ok: false,
+        kind: "validation",
+        message: "invalid arguments: x.a: expected a string, got a number (1)",
+        issues: [{ kind: "validation", instancePath: "/x/a", schemaPath: `/$defs/d${levels}/properties/a/type`, keyword: "type", message: "x.a: expected a string, got a number (1)" }],
+      });
+    }
+  });
+
+  it("reports its problems to each composition branch that meets it", () => {
+    const schema = {
+      type: "object",
+      $defs: { name: { type: "string", minLength: 2 } },
+      properties: { x: { allOf: [{ $ref: "#/$defs/name" }], anyOf: [{ $ref: "#/$defs/name" }, { type: "null" }] } },
+    };
+    for (const [, validator] of bothTiers(schema)) {
+      expect(validator.validate({ x: "a" })).toMatchObject({
+        ok: false,
+        message:
+          'invalid arguments: x: must be at least 2 characters long, got "a"; x: does not match any of the 2 allowed forms; closest (form 1): must be at least 2 characters long, got "a"',
+      });
+    }
+  });
+
+  it("searches the types of shared branches once when compiling", () => {
+    // 8 levels of anyOf with 60 $refs each: 60^8 paths for a search without memory.
+    const $defs: Record<string, unknown> = {};
+    for (let l = 0; l < 8; l++) $defs[`l${l}`] = { anyOf: Array.from({ length: 60 }, () => ({ $ref: `#/$defs/l${l + 1}` })) };
+    $defs.l8 = { type: "string" };
+    const schema = { type: "object", $defs, properties: { x: { $ref: "#/$defs/l0" } } };
+    expect(validateSchema(schema, extended)).toStrictEqual({ ok: true });
+    expect(validate(schema, { x: 1 }, extended)).toMatchObject({ ok: false, message: "invalid arguments: x: expected a string, got a number" });
+  });
+});
+
+describe("chains of $ref and composition", () => {
+  function chain(length: number): unknown {
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < length; i++) $defs[`c${i}`] = { $ref: `#/$defs/c${i + 1}` };
+    $defs[`c${length}`] = { type: "string" };
+    return { type: "object", $defs, properties: { x: { $ref: "#/$defs/c0" } } };
+  }
+
+  it(`are accepted up to ${MAX_CHAIN} steps`, () => {
+    // properties/x → c0 → … → c63: 64 steps.
+    for (const [, validator] of bothTiers(chain(MAX_CHAIN - 1))) {
+      expect(validator.validate({ x: "s" })).toStrictEqual({ ok: true });
+      expect(validator.validate({ x: 1 })).toMatchObject({ ok: false, kind: "validation" });
+    }
+  });
+
+  it("are refused at preflight beyond that, however long", () => {
+    expect(validateSchema(chain(MAX_CHAIN), extended)).toStrictEqual({
+      ok: false,
+      kind: "validation",
+      message: `invalid schema: #/properties/x: a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`,
+      issues: [
+        {
+          kind: "validation",
+          instancePath: "",
+          schemaPath: "/properties/x",
+          keyword: "$ref",
+          message: `#/properties/x: a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`,
+        },
+      ],
+    });
+    const result = validateSchema(chain(12_000), extended);
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    expect(result.ok || result.issues.every((issue) => issue.message.includes(`longer than ${MAX_CHAIN} steps`))).toBe(true);
+    expect(validate(chain(12_000), { x: "s" }, extended)).toMatchObject({ ok: false, kind: "validation" });
+  });
+});
+
+describe("many problems", () => {
+  it(`keep at most ${MAX_ISSUES} issues and count the rest exactly`, () => {
+    const schema = { type: "object", properties: { list: { type: "array", items: { type: "string" } } } };
+    for (const [, validator] of bothTiers(schema, { profile: "core" })) {
+      const result = validator.validate({ list: Array.from({ length: 100_000 }, (_, i) => i) });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.issues).toHaveLength(MAX_ISSUES);
+      expect(result.issues[99]).toStrictEqual({ kind: "validation", instancePath: "/list/99", schemaPath: "/properties/list/items/type", keyword: "type", message: "list[99]: expected a string, got a number (99)" });
+      expect(result.message).toBe(
+        "invalid arguments: list[0]: expected a string, got a number (0); list[1]: expected a string, got a number (1); list[2]: expected a string, got a number (2); " +
+          "list[3]: expected a string, got a number (3); list[4]: expected a string, got a number (4) (and 99995 more problems)",
+      );
+    }
+  });
+
+  it("inside a composition branch too, where the closest branch is chosen by the full count", () => {
+    // 150 problems against 120: both branches keep 100 issues, so only the counts tell them apart.
+    const schema = {
+      type: "object",
+      properties: {
+        v: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "array", prefixItems: Array(30).fill({ type: "boolean" }), items: { type: "number" } }] },
+      },
+    };
+    expect(validate(schema, { v: Array.from({ length: 150 }, () => true) }, extended)).toMatchObject({
+      ok: false,
+      message:
+        "invalid arguments: v: does not match any of the 2 allowed forms; closest (form 2): v[30]: expected a number, got a boolean (true); v[31]: expected a number, got a boolean (true); v[32]: expected a number, got a boolean (true)",
+    });
+  });
+
+  it("keep memory flat for a million wrong items", () => {
+    const schema = { type: "object", properties: { list: { type: "array", items: { type: "string" } } } };
+    const validator = compile(schema);
+    const list = Array.from({ length: 1_000_000 }, () => 1);
+    const before = heapBytes();
+    const result = validator.validate({ list });
+    expect(heapBytes() - before).toBeLessThan(4 * MiB);
+    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/\(and 999995 more problems\)$/) });
+  });
+
+  it("in a schema keep the same bound", () => {
+    const properties = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, { const: 1 }]));
+    const result = validateSchema({ type: "object", properties });
+    expect(result).toMatchObject({ ok: false, kind: "unsupported_capability", message: expect.stringMatching(/p4\/const: keyword "const" is not supported \(profile: "extended" supports it\) \(and 495 more problems\)$/) });
+    expect(result.ok || result.issues.length).toBe(MAX_ISSUES);
+  });
+});
+
+describe("fail-open paths stay closed", () => {
+  it("a $ref to a false schema rejects every value, through either spelling", () => {
+    for (const key of ["additionalProperties", "additional_properties"]) {
+      const schema = { type: "object", [key]: false, properties: { x: { $ref: `#/${key}` } } };
+      for (const [tier, validator] of bothTiers(schema)) {
+        expect([tier, validator.validate({ x: 1 })]).toStrictEqual([
+          tier,
+          {
+            ok: false,
+            kind: "validation",
+            message: "invalid arguments: x: no value is allowed here",
+            issues: [{ kind: "validation", instancePath: "/x", schemaPath: `/${key}`, keyword: "false", message: "x: no value is allowed here" }],
+          },
+        ]);
+        expect(validator.validate({})).toStrictEqual({ ok: true });
+      }
+    }
+  });
+
+  describe("a required name added to Object.prototype after compiling", () => {
+    afterEach(() => {
+      delete (Object.prototype as Record<string, unknown>).isAdmin;
+    });
+
+    it("is still missing from arguments that do not own it", () => {
+      const schema = { type: "object", required: ["isAdmin"], properties: { isAdmin: { type: "boolean" } } };
+      const tiers = bothTiers(schema, { profile: "core" });
+      (Object.prototype as Record<string, unknown>).isAdmin = true;
+      for (const [tier, validator] of tiers) {
+        expect([tier, validator.validate({})]).toMatchObject([tier, { ok: false, message: "invalid arguments: isAdmin: missing (required)" }]);
+        expect([tier, validator.validate({ isAdmin: false })]).toStrictEqual([tier, { ok: true }]);
+      }
+      expect(validate({ type: "object", required: ["isAdmin"] }, {})).toMatchObject({ ok: false, message: "invalid arguments: isAdmin: missing (required)" });
+    });
+  });
+
+  it("arguments nested past 256 levels fail on a hot validator too", () => {
+    const schema = { type: "object", properties: { a: { type: "object", properties: { b: {} } } } };
+    const nest = (levels: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = [value];
+      return value;
+    };
+    for (const [tier, validator] of bothTiers(schema, { profile: "core" })) {
+      expect([tier, validator.validate({ a: { b: nest(254) } })]).toStrictEqual([tier, { ok: true }]);
+      expect([tier, validator.validate({ a: { b: nest(255) } })]).toMatchObject([tier, { ok: false, kind: "validation", message: expect.stringContaining("nests deeper than 256 levels") }]);
+    }
+  });
+});
