@@ -76,8 +76,9 @@ export class CompiledValidator implements Validator {
       this.check(args, report);
     } catch (error) {
       if (error instanceof BudgetSpent) return budgetFailure(error);
-      if (!(error instanceof EngineLimit)) return unreadable(error);
-      return failure([limitIssue(error, report)]);
+      if (error instanceof EngineLimit) return failure([limitIssue(error, report)]);
+      if (isStackOverflow(error)) return stackFailure();
+      return unreadable(error);
     }
     // The closures are the source of truth: when the fast check said no but
     // they find nothing (an enumerable property on Object.prototype, which
@@ -96,6 +97,21 @@ function limitIssue(limit: EngineLimit, report: Report): Issue {
 function budgetFailure(spent: BudgetSpent): Result {
   const problem = `checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`;
   return failure([issueAt([], "execution_failure", "", "timeBudgetMs", problem)]);
+}
+
+/**
+ * Recursion in the schema runs as recursion in JavaScript: a recursive
+ * schema whose cycle takes many `$ref` steps, met by arguments nested close
+ * to the depth bound, can need more stack than the process has. The call
+ * then fails cleanly (README, "Bounds").
+ */
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && describeThrown(error).includes("call stack");
+}
+
+function stackFailure(): Result {
+  const problem = "checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply";
+  return failure([issueAt([], "execution_failure", "", "$ref", problem)]);
 }
 
 /** A getter or proxy in the arguments threw while being read. */

@@ -1,3 +1,4 @@
+import { execFileSync } from "child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_CHAIN } from "../src/bounds";
 import { compile, validate, validateSchema, type Validator } from "../src/index";
@@ -104,6 +105,53 @@ describe("chains of $ref and composition", () => {
     expect(result).toMatchObject({ ok: false, kind: "validation" });
     expect(result.ok || result.issues.every((issue) => issue.message.includes(`longer than ${MAX_CHAIN} steps`))).toBe(true);
     expect(validate(chain(12_000), { x: "s" }, extended)).toMatchObject({ ok: false, kind: "validation" });
+  });
+});
+
+describe("recursion through chains of $ref", () => {
+  /** A node whose child comes back to it through `hops` steps of allOf and $ref. */
+  function recursive(hops: number): unknown {
+    const $defs: Record<string, unknown> = { node: { type: "object", properties: { c: { $ref: "#/$defs/c0" } } } };
+    const levels = hops / 2;
+    for (let i = 0; i < levels; i++) $defs[`c${i}`] = { allOf: [{ $ref: i + 1 < levels ? `#/$defs/c${i + 1}` : "#/$defs/node" }] };
+    return { type: "object", $defs, properties: { root: { $ref: "#/$defs/node" } } };
+  }
+  const nested = (levels: number, leaf: unknown) => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = { c: value };
+    return value;
+  };
+
+  it("checks arguments at the depth bound through cycles of 16 steps", () => {
+    for (const [tier, validator] of bothTiers(recursive(16))) {
+      expect([tier, validator.validate({ root: nested(254, {}) })]).toStrictEqual([tier, { ok: true }]);
+      expect([tier, validator.validate({ root: nested(254, 5) })]).toMatchObject([tier, { ok: false, kind: "validation", message: expect.stringContaining("expected an object, got a number (5)") }]);
+    }
+  });
+
+  it("fails cleanly when the process has less stack than that needs", () => {
+    const script = `
+      const { compile } = require(${JSON.stringify(require.resolve("../lib/index.js"))});
+      const validator = compile(${JSON.stringify(recursive(16))}, { profile: "extended" });
+      let value = {};
+      for (let i = 0; i < 254; i++) value = { c: value };
+      process.stdout.write(JSON.stringify(validator.validate({ root: value })));
+    `;
+    const output = execFileSync(process.execPath, ["--stack-size=150", "-e", script], { encoding: "utf8" });
+    expect(JSON.parse(output)).toStrictEqual({
+      ok: false,
+      kind: "execution_failure",
+      message: "could not check the arguments: arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
+      issues: [
+        {
+          kind: "execution_failure",
+          instancePath: "",
+          schemaPath: "",
+          keyword: "$ref",
+          message: "arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
+        },
+      ],
+    });
   });
 });
 
