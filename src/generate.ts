@@ -3,7 +3,7 @@ import { codePointLength, hasAtLeastCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual } from "./json-equal";
-import { findNonJson, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
+import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { memoizedGenerated } from "./memo";
@@ -65,7 +65,7 @@ const GENERATED = new Set([
 /** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
 const TYPE_TESTS: Record<string, (v: string) => string> = {
   object: (v) => `isPlainObject(${v})`,
-  array: (v) => `Array.isArray(${v})`,
+  array: (v) => `isJsonArray(${v})`,
   string: (v) => `typeof ${v} === "string"`,
   integer: (v) => `(Number.isInteger(${v}) || typeof ${v} === "bigint")`,
   number: (v) => `(Number.isFinite(${v}) || typeof ${v} === "bigint")`,
@@ -92,8 +92,8 @@ const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLe
 
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isShallowJson", "json", "objectPrototype", "remember"];
-  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isShallowJson, isJson, Object.prototype, memoizedGenerated];
+  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember"];
+  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, isJson, Object.prototype, memoizedGenerated];
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
   private variables = 0;

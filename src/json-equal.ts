@@ -1,7 +1,11 @@
+import { Decimal } from "./decimal";
+
 /**
  * Equality of JSON values for `enum` (SPEC §5): numbers by value (a bigint
  * equals the number it denotes), strings by code units, arrays in order,
  * objects by key set with key order ignored, booleans never equal to numbers.
+ * A Decimal, the exact number of a lenient scalar string, equals a number
+ * or bigint of the same value, a number's value being the decimal it prints.
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -9,8 +13,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const typeB = typeof b;
   if (typeA === "number" || typeA === "bigint") {
     // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-    return (typeB === "number" || typeB === "bigint") && (a as number) == (b as number);
+    if (typeB === "number" || typeB === "bigint") return (a as number) == (b as number);
+    return b instanceof Decimal && decimalEqual(b, a);
   }
+  if (a instanceof Decimal || b instanceof Decimal) return a instanceof Decimal && decimalEqual(a, b);
   if (typeA !== "object" || typeB !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -26,6 +32,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     if (!Object.hasOwn(objectB, key) || !jsonEqual(objectA[key], objectB[key])) return false;
   }
   return true;
+}
+
+function decimalEqual(a: Decimal, b: unknown): boolean {
+  return (typeof b === "number" || typeof b === "bigint" || b instanceof Decimal) && a.compare(Decimal.of(b)) === 0;
 }
 
 /**

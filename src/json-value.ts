@@ -1,3 +1,4 @@
+import { Decimal } from "./decimal";
 import type { PathSegment } from "./paths";
 
 /**
@@ -6,11 +7,57 @@ import type { PathSegment } from "./paths";
  */
 export const MAX_DEPTH = 256;
 
-/** A plain object: prototype `Object.prototype` or `null` (SPEC §4). */
+/**
+ * A plain object: prototype `Object.prototype` or `null` (SPEC §4). The
+ * Object.prototype of another realm (a vm context, another frame: where
+ * JSON.parse may have run) counts too.
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || isOtherObjectPrototype(proto);
+}
+
+/**
+ * A JSON array: prototype `Array.prototype`, of this realm or another; not
+ * an instance of a subclass, not an array without a prototype.
+ */
+export function isJsonArray(value: unknown): value is unknown[] {
+  if (!Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Array.prototype || isOtherArrayPrototype(proto);
+}
+
+const functionSource = Function.prototype.toString;
+
+/**
+ * True when `proto` is a realm's own `Object.prototype` (`Array.prototype`
+ * for "Array"): its `constructor` is that realm's native function of the
+ * name, whose `prototype` (fixed on the intrinsic) is `proto` itself. An
+ * object posing with a `constructor` property fails the last test; reading
+ * through property descriptors runs no getter.
+ */
+function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean {
+  const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+  return (
+    typeof constructor === "function" &&
+    functionSource.call(constructor) === `function ${name}() { [native code] }` &&
+    Object.getOwnPropertyDescriptor(constructor, "prototype")?.value === proto
+  );
+}
+
+/**
+ * Another realm's Object.prototype, which has nothing above it. A class's
+ * prototype has an Object.prototype above it, so class instances never get
+ * to the costlier tests.
+ */
+function isOtherObjectPrototype(proto: object | null): boolean {
+  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object");
+}
+
+/** Another realm's Array.prototype, which has that realm's Object.prototype above it (a subclass's prototype has an Array.prototype). */
+function isOtherArrayPrototype(proto: object | null): boolean {
+  return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array");
 }
 
 /** A JSON scalar, an array, or a plain object, without looking inside it. */
@@ -23,7 +70,7 @@ export function isShallowJson(value: unknown): boolean {
     case "number":
       return Number.isFinite(value);
     case "object":
-      return value === null || Array.isArray(value) || isPlainObject(value);
+      return value === null || isJsonArray(value) || isPlainObject(value);
     default:
       return false;
   }
@@ -35,7 +82,8 @@ export function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return "a list";
   switch (typeof value) {
     case "object":
-      return "an object";
+      // A Decimal: the exact number of a lenient scalar string.
+      return value instanceof Decimal ? "a number" : "an object";
     case "string":
       return "a string";
     case "number":
@@ -60,7 +108,9 @@ function describeNonJson(value: unknown): string {
       return String(value);
     default: {
       const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-      return typeof name === "string" && name !== "" ? `a ${name}` : "an object with an unusual prototype";
+      // "Object" or "Array" here names a prototype that only poses as the plain one.
+      if (typeof name === "string" && name !== "" && name !== "Object" && name !== "Array") return `a ${name}`;
+      return Array.isArray(value) ? "a list with an unusual prototype" : "an object with an unusual prototype";
     }
   }
 }

@@ -1,3 +1,4 @@
+import { Decimal, decimalNumber } from "./decimal";
 import { matchesType } from "./keywords/type";
 import type { Check } from "./report";
 
@@ -7,19 +8,22 @@ const NO_MATCH = Symbol("no match");
 
 /**
  * The value a scalar stands for under `lenientScalars` (SPEC §7), trying the
- * value's own type first and then the schema's types in order.
+ * value's own type first and then the schema's types in order. A decimal
+ * string stands for its exact value: a number, or a Decimal where no double
+ * holds it ("9007199254740993" is not 9007199254740992, "1.0000000000000001"
+ * is no integer).
  */
 function denote(types: readonly string[], value: unknown): unknown {
   if (types.some((type) => matchesType(type, value))) return value;
   for (const type of types) {
     if (typeof value === "string") {
       if ((type === "integer" || type === "number") && DECIMAL.test(value)) {
-        const number = Number(value);
-        if (Number.isFinite(number) && (type === "number" || Number.isInteger(number))) return number;
+        const number = decimalNumber(value);
+        if (type === "number" || matchesType("integer", number)) return number;
       } else if (type === "boolean" && (value === "true" || value === "false")) {
         return value === "true";
       }
-    } else if (type === "string" && (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")) {
+    } else if (type === "string" && (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal)) {
       // The JSON text of the number or boolean.
       return String(value);
     }

@@ -58,3 +58,66 @@ describe("lenientScalars", () => {
     expect(violation(union, { v: "7" }, lenient)).toBe('invalid arguments: v: must be at least 2 characters long, got "7"');
   });
 });
+
+describe("lenientScalars: a string stands for the exact decimal it spells", () => {
+  const wrap = (v: object) => ({ type: "object", properties: { v } });
+  const extended = { lenientScalars: true, profile: "extended" } as const;
+
+  it("compares bounds with the exact value, not the double Number() rounds it to", () => {
+    const schema = wrap({ type: "integer", minimum: -9007199254740992, maximum: 9007199254740992 });
+    expect(validate(schema, { v: "9007199254740992" }, lenient)).toEqual({ ok: true });
+    expect(violation(schema, { v: "9007199254740993" }, lenient)).toBe("invalid arguments: v: must be at most 9007199254740992, got 9007199254740993");
+    expect(violation(schema, { v: "-9007199254740993" }, lenient)).toBe("invalid arguments: v: must be at least -9007199254740992, got -9007199254740993");
+    const tenth = wrap({ type: "number", exclusiveMinimum: 0.1, maximum: 0.2 });
+    expect(validate(tenth, { v: "0.1000000000000000000001" }, extended)).toEqual({ ok: true });
+    expect(violation(tenth, { v: "0.1" }, extended)).toBe("invalid arguments: v: must be greater than 0.1, got 0.1");
+    expect(violation(tenth, { v: "0.2000000000000000000001" }, extended)).toBe("invalid arguments: v: must be at most 0.2, got 0.2000000000000000000001");
+    expect(violation(wrap({ type: "number", exclusiveMaximum: 0.1 }), { v: "0.0999999999999999999999999" }, extended)).toBeNull();
+  });
+
+  it("is an integer only when the decimal is", () => {
+    const schema = wrap({ type: "integer" });
+    expect(violation(schema, { v: "1.0000000000000001" }, lenient)).toBe('invalid arguments: v: expected an integer, got a string ("1.0000000000000001")');
+    expect(validate(schema, { v: "1.0000000000000000000" }, lenient)).toEqual({ ok: true });
+    expect(validate(schema, { v: "12345678901234567890123" }, lenient)).toEqual({ ok: true });
+  });
+
+  it("never equals an enum or const number of another value", () => {
+    expect(violation(wrap({ type: "number", enum: [0.1, 2] }), { v: "0.1000000000000000000001" }, lenient)).toBe(
+      "invalid arguments: v: must be one of 0.1, 2, got 0.1000000000000000000001",
+    );
+    expect(validate(wrap({ type: "number", enum: [0.1, 2] }), { v: "0.10" }, lenient)).toEqual({ ok: true });
+    expect(violation(wrap({ type: "integer", const: 9007199254740992 }), { v: "9007199254740993" }, extended)).toBe(
+      "invalid arguments: v: must be 9007199254740992, got 9007199254740993",
+    );
+    expect(validate(wrap({ type: "integer", const: 1e23 }), { v: "100000000000000000000000" }, extended)).toEqual({ ok: true });
+  });
+
+  it("applies multipleOf to the exact value", () => {
+    expect(violation(wrap({ type: "integer", multipleOf: 2 }), { v: "9007199254740993" }, extended)).toBe("invalid arguments: v: must be a multiple of 2, got 9007199254740993");
+    expect(validate(wrap({ type: "integer", multipleOf: 2 }), { v: "9007199254740994" }, extended)).toEqual({ ok: true });
+    expect(validate(wrap({ type: "number", multipleOf: 1e-22 }), { v: "0.1000000000000000000001" }, extended)).toEqual({ ok: true });
+    expect(violation(wrap({ type: "number", multipleOf: 0.1 }), { v: "0.1000000000000000000001" }, extended)).toBe(
+      "invalid arguments: v: must be a multiple of 0.1, got 0.1000000000000000000001",
+    );
+  });
+
+  it("takes values beyond the range of doubles as they are, and shortens them in messages", () => {
+    const huge = "1" + "0".repeat(400);
+    expect(validate(wrap({ type: "integer", minimum: 1e308 }), { v: huge }, lenient)).toEqual({ ok: true });
+    expect(violation(wrap({ type: "integer", maximum: 1e308 }), { v: huge }, lenient)).toBe(`invalid arguments: v: must be at most 1e+308, got 1${"0".repeat(58)}…`);
+    const tiny = "0." + "0".repeat(400) + "1";
+    expect(validate(wrap({ type: "number", exclusiveMinimum: 0 }), { v: tiny }, extended)).toEqual({ ok: true });
+    expect(validate(wrap({ type: "number", exclusiveMaximum: 0 }), { v: "-" + tiny }, extended)).toEqual({ ok: true });
+  });
+
+  it("passes the exact value on to subschemas", () => {
+    expect(violation(wrap({ type: "number", allOf: [{ type: "integer" }] }), { v: "0.1000000000000000000001" }, extended)).toBe(
+      "invalid arguments: v: expected an integer, got a number (0.1000000000000000000001)",
+    );
+    expect(validate(wrap({ type: "integer", allOf: [{ type: "string", pattern: "^9007199254740993$" }] }), { v: "9007199254740993" }, extended)).toEqual({ ok: true });
+    expect(violation(wrap({ type: "integer", anyOf: [{ maximum: 0 }, { minimum: 9007199254740994 }] }), { v: "9007199254740993" }, lenient)).toBe(
+      "invalid arguments: v: does not match any of the 2 allowed forms; closest (form 1): must be at most 0, got 9007199254740993",
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { codePointLength, hasAtLeastCodePoints } from "../src/code-points";
+import { Decimal, decimalNumber, isMultipleOf } from "../src/decimal";
 import { jsonEqual } from "../src/json-equal";
 import { findNonJson, shapeOf } from "../src/json-value";
 import { Lru } from "../src/lru";
@@ -33,6 +34,81 @@ describe("jsonEqual", () => {
     expect(jsonEqual([], {})).toBe(false);
     expect(jsonEqual({ a: undefined }, { b: undefined })).toBe(false);
     expect(jsonEqual("a", "A")).toBe(false);
+  });
+});
+
+describe("Decimal: exact decimals", () => {
+  const exact = (text: string) => Decimal.parse(text);
+
+  it("reads decimal text in normal form", () => {
+    expect(["007.50", "-0.000", "1e+21", "1.5e-7", "-12.345", "100"].map((text) => String(exact(text)))).toEqual([
+      "7.5",
+      "0",
+      "1000000000000000000000",
+      "0.00000015",
+      "-12.345",
+      "100",
+    ]);
+  });
+
+  it("compares exactly", () => {
+    const sign = (a: string, b: string) => Math.sign(exact(a).compare(exact(b)));
+    expect(sign("0.1000000000000000000001", "0.1")).toBe(1);
+    expect(sign("-2", "-10")).toBe(1);
+    expect(sign("-0.5", "0")).toBe(-1);
+    expect(sign("0", "-0.00")).toBe(0);
+    expect(sign("99.5", "100")).toBe(-1);
+    expect(sign("1.25", "1.3")).toBe(-1);
+    expect(sign("9007199254740993", "9007199254740992")).toBe(1);
+  });
+
+  it("is a number where the decimal the double prints is exactly the text's value", () => {
+    expect(decimalNumber("2")).toBe(2);
+    expect(decimalNumber("-2.50")).toBe(-2.5);
+    expect(decimalNumber("100000000000000000000000")).toBe(1e23);
+    expect(Object.is(decimalNumber("-0"), -0)).toBe(true);
+    for (const text of ["9007199254740993", "0.1000000000000000000001", "1" + "0".repeat(400), "0." + "0".repeat(400) + "1"]) {
+      const value = decimalNumber(text);
+      expect(value).toBeInstanceOf(Decimal);
+      expect(String(value)).toBe(text);
+    }
+  });
+
+  it("decides multipleOf on the printed decimals", () => {
+    const cases: [number | bigint | Decimal, number, boolean][] = [
+      [0.0075, 0.0001, true],
+      [19.99, 0.01, true],
+      [1e308, 0.5, true],
+      [1e308, 0.123456789, false],
+      [0.5, 0.25, true],
+      [0.25, 0.5, false],
+      [9007199254740993n, 2, false],
+      [exact("1" + "0".repeat(20)), 1024, true],
+      [exact("100000"), 1024, false],
+      [exact("1" + "0".repeat(1_000_000)), 0.5, true],
+      [exact("7".repeat(1_000_000)), 7, true],
+      [exact("7".repeat(1_000_000)), 3, false],
+      [exact("0.1000000000000000000001"), 1e-22, true],
+      [exact("0.1000000000000000000001"), 0.1, false],
+    ];
+    expect(cases.map(([value, divisor]) => isMultipleOf(value, divisor))).toEqual(cases.map(([, , expected]) => expected));
+  });
+
+  it("equals a number or bigint of the same value, and nothing else", () => {
+    const big = decimalNumber("9007199254740993");
+    expect(jsonEqual(9007199254740993n, big)).toBe(true);
+    expect(jsonEqual(big, decimalNumber("9007199254740993.00"))).toBe(true);
+    expect(jsonEqual(9007199254740992, big)).toBe(false);
+    expect(jsonEqual(big, 9007199254740992)).toBe(false);
+    expect(jsonEqual(0.1, decimalNumber("0.1000000000000000000001"))).toBe(false);
+    expect(jsonEqual({}, big)).toBe(false);
+    expect(jsonEqual(big, {})).toBe(false);
+    expect(jsonEqual("9007199254740993", big)).toBe(false);
+  });
+
+  it("is a number in messages, written out", () => {
+    const big = decimalNumber("-0.1000000000000000000001");
+    expect([shapeOf(big), preview(big), JSON.stringify(big)]).toEqual(["a number", "-0.1000000000000000000001", undefined]);
   });
 });
 

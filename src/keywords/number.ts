@@ -1,5 +1,6 @@
-import { isMultipleOf } from "../decimal";
+import { Decimal, isMultipleOf } from "../decimal";
 import { isFiniteNumber, type Keyword } from "../keyword";
+import { preview } from "../messages";
 
 type Numeric = number | bigint;
 
@@ -23,10 +24,10 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
       }
       const pointer = site.pointer(name);
       const bound = `must be ${words} ${value}`;
-      return (v, r) => {
-        if ((typeof v !== "number" && typeof v !== "bigint") || holds(v, value)) return true;
-        return r !== null && r.fail(name, pointer, `${bound}, got ${v}`);
-      };
+      // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
+      const within = (v: unknown) =>
+        typeof v === "number" || typeof v === "bigint" ? holds(v, value) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
+      return (v, r) => within(v) || (r !== null && r.fail(name, pointer, `${bound}, got ${preview(v)}`));
     },
   };
 }
@@ -45,8 +46,8 @@ export const multipleOfKeyword: Keyword = {
     }
     const pointer = site.pointer("multipleOf");
     return (v, r) => {
-      if ((typeof v !== "number" && typeof v !== "bigint") || isMultipleOf(v, value)) return true;
-      return r !== null && r.fail("multipleOf", pointer, `must be a multiple of ${value}, got ${v}`);
+      if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value)) return true;
+      return r !== null && r.fail("multipleOf", pointer, `must be a multiple of ${value}, got ${preview(v)}`);
     };
   },
 };

@@ -1,3 +1,4 @@
+import { Decimal } from "../decimal";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { Keyword } from "../keyword";
 import { either, jsonTextHint, preview, typeWord } from "../messages";
@@ -5,14 +6,15 @@ import type { Check } from "../report";
 
 export const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean", "null"] as const;
 
+// A Decimal is the exact number a lenient scalar string stands for (lenient.ts).
 const PREDICATES: Record<string, (value: unknown) => boolean> = {
   // Arguments are checked to be JSON first, so any non-array object is plain.
-  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal),
   array: (v) => Array.isArray(v),
   string: (v) => typeof v === "string",
   // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.
-  integer: (v) => Number.isInteger(v) || typeof v === "bigint",
-  number: (v) => typeof v === "number" || typeof v === "bigint",
+  integer: (v) => Number.isInteger(v) || typeof v === "bigint" || (v instanceof Decimal && v.isInteger()),
+  number: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
   boolean: (v) => typeof v === "boolean",
   null: (v) => v === null,
 };
@@ -31,7 +33,7 @@ export function parseTypeNames(value: unknown): string[] | null {
 
 /** "expected a list, got a string (...)" with the JSON-text hint where it applies. */
 export function typeProblem(types: readonly string[], value: unknown): string {
-  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint";
+  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal;
   const detail = scalar ? ` (${preview(value)})` : "";
   return `expected ${either(types.map(typeWord))}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
 }
