@@ -291,3 +291,33 @@ describe("tool-input-schema bench", () => {
     expect(lines[3]).toMatch(/^bounded +unsupported +[\d.]+ +0 +0 +-$/);
   });
 });
+
+describe("tool-input-schema: files that start with a UTF-8 byte-order mark", () => {
+  const bom = "\uFEFF";
+  const tools = [{ name: "fine", inputSchema: object({ q: { type: "string" } }) }];
+  const lines = [JSON.stringify({ name: "fine", arguments: { q: "x" } }), JSON.stringify({ name: "fine", arguments: { q: 1 } })];
+  const expected =
+    '{"line":1,"name":"fine","ok":true}\n' +
+    '{"line":2,"name":"fine","ok":false,"kind":"validation","message":"invalid arguments: q: expected a string, got a number (1)",' +
+    '"issues":[{"kind":"validation","instancePath":"/q","schemaPath":"/properties/q/type","keyword":"type","message":"q: expected a string, got a number (1)"}]}\n';
+
+  it("reads line 1 of a calls file without it, from a file, from stdin and with workers", () => {
+    const catalog = file("bom-catalog.json", bom + JSON.stringify(tools));
+    const calls = file("bom-calls.jsonl", bom + lines.join("\n") + "\n");
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls])).toEqual({ code: 1, stdout: expected, stderr: "" });
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls, "--workers", "2"])).toEqual({ code: 1, stdout: expected, stderr: "" });
+    expect(cli(["validate", "--catalog", catalog, "--calls", "-"], bom + lines.join("\n"))).toEqual({ code: 1, stdout: expected, stderr: "" });
+  });
+
+  it("reads a tool file and a schema without it", () => {
+    expect(cli(["check", file("bom-tools.json", bom + JSON.stringify(tools))]).stdout).toContain("  ok           fine\n");
+    const schema = file("bom-schema.json", bom + JSON.stringify(object({ q: { type: "string" } })));
+    expect(cli(["validate", "--schema", schema, file("bom-args.json", bom + '{"q": "x"}')])).toEqual({ code: 0, stdout: "ok\n", stderr: "" });
+  });
+
+  it("keeps a byte-order mark after the start: a line that starts with one is not JSON", () => {
+    const calls = file("bom-line-2.jsonl", lines[0] + "\n" + bom + lines[0] + "\n");
+    const { stdout } = cli(["validate", "--catalog", file("bom-catalog-2.json", tools), "--calls", calls]);
+    expect(stdout.split("\n")[1]).toBe('{"line":2,"error":"not JSON at column 1 (expected a value)"}');
+  });
+});

@@ -9,7 +9,7 @@ import type { Options } from "../types";
 import { addTally, emptyTally, importCatalog, processBatch, type BatchOutput, type Tally } from "./bulk-batch";
 import { CliError } from "./command";
 import { progress } from "./progress";
-import { readJson, systemReason } from "./read-json";
+import { readJson, systemReason, withoutBom } from "./read-json";
 import { toolsInFile } from "./tool-file";
 import type { WorkerJob, WorkerSetup } from "./worker";
 
@@ -150,10 +150,16 @@ export async function bulkImport(job: BulkImport): Promise<number> {
   try {
     const decoder = new StringDecoder("utf8");
     let carry = "";
+    let atStart = true;
     try {
       for await (const chunk of input as AsyncIterable<Buffer>) {
         bytes += chunk.length;
-        const text = decoder.write(chunk);
+        let text = decoder.write(chunk);
+        // A byte-order mark is not part of line 1. The decoder holds back a split character, so it comes whole.
+        if (atStart && text !== "") {
+          text = withoutBom(text);
+          atStart = false;
+        }
         // Within a long line, only append: splitting the growing carry at every chunk would be quadratic.
         if (!text.includes("\n")) {
           carry += text;

@@ -28,9 +28,14 @@ export function systemReason(error: unknown): string {
   return message.replace(/^[A-Z]+: /, "").replace(/, \w+ '.*'$/, "");
 }
 
+/** Text without a leading byte-order mark, which some Windows tools write at the start of UTF-8 files. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Reads and parses a JSON file; a failure names the file, and for bad JSON the line and column. */
 export function readJson(file: string): unknown {
-  const text = readText(file).replace(/^\uFEFF/, "");
+  const text = withoutBom(readText(file));
   try {
     return JSON.parse(text);
   } catch {
