@@ -28,8 +28,8 @@ export type ToolList =
   | { ok: true; tools: ToolEntry[]; problems: EntryProblem[] }
   | { ok: false; message: string };
 
-/** OpenAI lets a function omit `parameters` when it takes none. */
-const NO_PARAMETERS = Object.freeze({ type: "object", properties: Object.freeze({}) });
+/** OpenAI lets a function omit `parameters` when it takes none: its arguments must be `{}`. */
+const NO_PARAMETERS = Object.freeze({ type: "object", properties: Object.freeze({}), additionalProperties: false });
 
 /** Where each format keeps the schema: MCP, OpenAI, Anthropic. */
 const SCHEMA_FIELDS = ["inputSchema", "parameters", "input_schema"] as const;

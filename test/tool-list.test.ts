@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Catalog } from "../src/index";
 import { readToolList } from "../src/tool-list";
 
 const schema = { type: "object", properties: { path: { type: "string" } } };
@@ -34,9 +35,27 @@ describe("readToolList: the formats", () => {
     ]);
   });
 
-  it("gives an OpenAI function without parameters an empty object schema", () => {
-    const list = readToolList([{ type: "function", function: { name: "now" } }]);
-    expect(list.ok && list.tools[0].inputSchema).toEqual({ type: "object", properties: {} });
+  it("gives an OpenAI function without parameters a schema that takes no arguments", () => {
+    const list = readToolList([{ type: "function", function: { name: "now" } }, { type: "function", name: "today" }]);
+    const noArguments = { type: "object", properties: {}, additionalProperties: false };
+    expect(list.ok && list.tools.map((tool) => tool.inputSchema)).toEqual([noArguments, noArguments]);
+    const catalog = new Catalog();
+    expect(catalog.publish(list.ok ? list.tools.map(({ descriptor }) => descriptor) : [])).toEqual({ ok: true, tools: 2, refused: [] });
+    expect(catalog.validate("now", {})).toEqual({ ok: true });
+    expect(catalog.validate("today", { anything: 1 })).toEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: anything: unexpected property; no properties are allowed here",
+      issues: [
+        {
+          kind: "validation",
+          instancePath: "/anything",
+          schemaPath: "/additionalProperties",
+          keyword: "additionalProperties",
+          message: "anything: unexpected property; no properties are allowed here",
+        },
+      ],
+    });
   });
 
   it("keeps a schema that is not an object as it is: refusing it is the preflight's job", () => {
