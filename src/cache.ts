@@ -4,7 +4,7 @@ import { Lru } from "./lru";
 import { optionsKey } from "./options";
 import type { Result, Validator } from "./types";
 
-/** Compiled validators, or the failure of a schema that did not compile. */
+/** A compiled validator, or the failure of a schema that did not compile: kept and shared, so hand out copies of it (copyFailure). */
 export type Compiled = Validator | Extract<Result, { ok: false }>;
 
 /** Distinct schemas kept compiled by `validate()` and `violation()`. */
@@ -26,8 +26,7 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   const hit = perObject?.get(key);
   if (hit !== undefined) return hit;
 
-  const text = jsonText(schema);
-  const textKey = text === undefined ? undefined : key + text;
+  const textKey = jsonTextKey(key, schema);
   let compiled = textKey === undefined ? undefined : byText.get(textKey);
   if (compiled === undefined) {
     compiled = build();
@@ -41,14 +40,15 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
 }
 
 /**
- * JSON text of a schema, or undefined when the schema is not exactly JSON:
- * JSON.stringify would turn `undefined` or `NaN` into `null` (and drop
- * functions), giving a refused schema the text of a valid one.
+ * The options key followed by the schema's JSON text, or undefined when the
+ * schema is not exactly JSON (JSON.stringify would turn `undefined` or `NaN`
+ * into `null` and drop functions, giving a refused schema the text of a valid
+ * one), cannot be read (a getter or proxy that throws; compiling it says so),
+ * or is too long for one string.
  */
-function jsonText(schema: unknown): string | undefined {
-  if (findNonJson(schema) !== null) return undefined;
+function jsonTextKey(optionsKey: string, schema: unknown): string | undefined {
   try {
-    return JSON.stringify(schema);
+    return findNonJson(schema) === null ? optionsKey + JSON.stringify(schema) : undefined;
   } catch {
     return undefined;
   }

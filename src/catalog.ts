@@ -1,12 +1,14 @@
-// index.ts re-exports Catalog; compile is only called at publish time, so the cycle is harmless.
-import { compile } from "./index";
-import { isPlainObject, shapeOf } from "./json-value";
+import { build } from "./api";
+import type { Compiled } from "./cache";
+import { copyFailure } from "./copy-failure";
+import { shapeOf } from "./json-value";
+import type { CompileOptions } from "./keyword";
 import { count, either, preview } from "./messages";
 import { nearestNames } from "./nearest-names";
-import { readOptions } from "./options";
-import { SchemaError } from "./schema-error";
-import { readToolList, toolIssue } from "./tool-list";
-import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "./types";
+import { copyOptions, optionsError, readOptions } from "./options";
+import { describeThrown } from "./thrown";
+import { readToolList, toolIssue, type ToolList } from "./tool-list";
+import type { ErrorKind, Failure, Issue, Options, Result } from "./types";
 
 /**
  * "strict": every schema must pass preflight or nothing is published.
@@ -55,12 +57,12 @@ function unknownTool(name: string, known: Iterable<string>): Failure {
   return nameFailure(`unknown tool ${preview(name)}; ${hint}`);
 }
 
-function compiled(schema: unknown, options: Options): Validator | Failure {
+/** readToolList, for a list that may be a proxy or hold getters that throw. */
+function readTools(tools: unknown): ToolList {
   try {
-    return compile(schema, options);
+    return readToolList(tools);
   } catch (error) {
-    if (!(error instanceof SchemaError)) throw error;
-    return { ok: false, kind: error.kind, message: error.message, issues: error.issues };
+    return { ok: false, message: `the tool list could not be read (${describeThrown(error)})` };
   }
 }
 
@@ -69,7 +71,7 @@ function compiled(schema: unknown, options: Options): Validator | Failure {
  * either the whole previous set or the whole new one, never a mix.
  */
 export class Catalog {
-  #tools = new Map<string, Validator | Failure>();
+  #tools = new Map<string, Compiled>();
 
   /**
    * Publishes a revised set of tools: an MCP `tools/list` result, a list of
@@ -78,7 +80,7 @@ export class Catalog {
    */
   publish(tools: unknown, options?: PublishOptions): PublishResult {
     const { mode, compileOptions } = readPublishOptions(options);
-    const list = readToolList(tools);
+    const list = readTools(tools);
     if (!list.ok) return { ok: false, message: `not published: ${list.message}`, failures: [] };
 
     const failures: ToolFailure[] = list.problems.map(({ index, name, message, keyword }) => ({
@@ -89,11 +91,14 @@ export class Catalog {
       issues: [toolIssue(message, keyword)],
     }));
     const refused: ToolFailure[] = [];
-    const next = new Map<string, Validator | Failure>();
+    const next = new Map<string, Compiled>();
     list.tools.forEach(({ name, inputSchema }, index) => {
-      const entry = compiled(inputSchema, compileOptions);
+      const entry = build(inputSchema, compileOptions);
       next.set(name, entry);
-      if ("ok" in entry) refused.push({ index, name, kind: entry.kind, message: entry.message, issues: entry.issues });
+      if ("ok" in entry) {
+        const { kind, message, issues } = copyFailure(entry);
+        refused.push({ index, name, kind, message, issues });
+      }
     });
     if (mode === "strict") failures.push(...refused);
     if (failures.length > 0) {
@@ -111,7 +116,7 @@ export class Catalog {
     if (typeof name !== "string") return nameFailure(`tool name: expected a string, got ${shapeOf(name)}`);
     const entry = this.#tools.get(name);
     if (entry === undefined) return unknownTool(name, this.#tools.keys());
-    return "ok" in entry ? entry : entry.validate(args);
+    return "ok" in entry ? copyFailure(entry) : entry.validate(args);
   }
 
   /** The published tool names, in publish order. */
@@ -120,12 +125,12 @@ export class Catalog {
   }
 }
 
-function readPublishOptions(options: PublishOptions | undefined): { mode: PublishMode; compileOptions: Options } {
-  if (options !== undefined && !isPlainObject(options)) throw new TypeError("tool-input-schema: options must be an object");
-  const { mode = "strict", ...compileOptions }: { mode?: unknown } = options ?? {};
-  if (!isMode(mode)) throw new TypeError('tool-input-schema: options.mode must be "strict" or "passthrough"');
-  // Checked here so that bad options throw before anything changes; compile reads them again.
-  const problem = readOptions(compileOptions);
-  if (typeof problem === "string") throw new TypeError(`tool-input-schema: ${problem}`);
+function readPublishOptions(options: unknown): { mode: PublishMode; compileOptions: CompileOptions } {
+  const copy = copyOptions(options);
+  if (typeof copy === "string") throw optionsError(copy);
+  const { mode = "strict", ...rest } = copy;
+  if (!isMode(mode)) throw optionsError('options.mode must be "strict" or "passthrough"');
+  const compileOptions = readOptions(rest);
+  if (typeof compileOptions === "string") throw optionsError(compileOptions);
   return { mode, compileOptions };
 }

@@ -1,4 +1,7 @@
 import { Catalog } from "./catalog";
+import { copyOptions, optionsError } from "./options";
+import { describeThrown } from "./thrown";
+import { toolIssue } from "./tool-list";
 import type { Options, Result } from "./types";
 
 // The MCP SDK is an optional peer: this file names its shapes structurally,
@@ -42,13 +45,31 @@ function refusal(result: Extract<Result, { ok: false }>): RefusedToolResult {
   return { content: [{ type: "text", text: result.message }], isError: true };
 }
 
+/**
+ * Validates a `tools/call` request against the catalog (missing `arguments`
+ * as `{}`). A request that cannot be read (a getter or proxy that throws) is
+ * refused like any other bad call, never thrown.
+ */
+function validateCall(catalog: Catalog, request: { params?: Partial<CallToolParams> }): Result {
+  let name: unknown;
+  let args: unknown;
+  try {
+    const params = request.params;
+    name = params?.name;
+    args = params?.arguments ?? {};
+  } catch (error) {
+    const message = `the tool call could not be read (${describeThrown(error)})`;
+    return { ok: false, kind: "validation", message, issues: [toolIssue(message, "params")] };
+  }
+  return catalog.validate(name, args);
+}
+
 /** Loaded on first use only: the one runtime value needed from the SDK. */
 function toolListChangedSchema(): unknown {
   try {
     return require("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new Error(`tool-input-schema: guardClient needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk): ${reason}`);
+    throw new Error(`tool-input-schema: guardClient needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk): ${describeThrown(error)}`);
   }
 }
 
@@ -73,8 +94,11 @@ async function listAllTools(client: McpClient): Promise<unknown[]> {
  */
 export async function guardClient<C extends McpClient>(client: C, options?: Options): Promise<GuardedClient<C>> {
   const catalog = new Catalog();
-  const publishOptions = { ...options, mode: "passthrough" as const };
-  catalog.publish([], publishOptions); // bad options throw here, before anything is sent
+  // Bad options throw here, before anything is sent.
+  const given = copyOptions(options);
+  if (typeof given === "string") throw optionsError(given);
+  const publishOptions = { ...given, mode: "passthrough" as const };
+  catalog.publish([], publishOptions);
 
   // A list_changed bumps `generation`; a call waits until the catalog holds
   // a tools/list fetched after the latest one.
@@ -107,7 +131,7 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
     async callTool(...args): Promise<GuardedCallResult<C>> {
       const [params, ...rest] = args as [CallToolParams, ...unknown[]];
       await ensureFresh();
-      const result = catalog.validate(params?.name, params?.arguments ?? {});
+      const result = validateCall(catalog, { params });
       if (!result.ok) return refusal(result);
       return (await client.callTool(params, ...rest)) as GuardedCallResult<C>;
     },
@@ -126,7 +150,7 @@ export function guardToolHandler<Q extends { params: CallToolParams }, E, R>(
   handler: (request: Q, extra: E) => R | Promise<R>,
 ): (request: Q, extra: E) => Promise<R | RefusedToolResult> {
   return async (request, extra) => {
-    const result = catalog.validate(request.params.name, request.params.arguments ?? {});
+    const result = validateCall(catalog, request);
     return result.ok ? handler(request, extra) : refusal(result);
   };
 }

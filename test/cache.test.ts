@@ -49,4 +49,30 @@ describe("the validate() cache", () => {
     expect(validate(cyclic, {})).toMatchObject({ ok: false, kind: "validation" });
     expect(validate({ type: "object", properties: { n: { maximum: 10n as unknown as number } } }, { n: 1 })).toMatchObject({ ok: false, kind: "validation" });
   });
+
+  it("compiles a schema that throws when read, keeping it by identity only", () => {
+    const boom = () => {
+      throw new Error("boom");
+    };
+    const unreadable = new Proxy({}, { ownKeys: boom, getPrototypeOf: boom });
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const schema of [unreadable, revoked]) {
+      const c = counter();
+      cachedCompile(schema, options, c.build);
+      cachedCompile(schema, options, c.build);
+      expect(c.builds).toBe(1);
+    }
+  });
+
+  it("hands out a copy of a cached failure: validate() never returns the same failure twice", () => {
+    const refused = { type: "object", properties: { id: { const: 1 } } };
+    const first = validate(refused, {}) as Extract<Result, { ok: false }>;
+    for (const again of [validate(refused, {}), validate(JSON.parse(JSON.stringify(refused)), {})] as Extract<Result, { ok: false }>[]) {
+      expect(again).toEqual(first);
+      expect(again).not.toBe(first);
+      expect(again.issues).not.toBe(first.issues);
+      expect(again.issues[0]).not.toBe(first.issues[0]);
+    }
+  });
 });

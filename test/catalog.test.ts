@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Catalog, validate, validateSchema } from "../src/index";
+import { Catalog, validate, validateSchema, type Issue } from "../src/index";
 
 const readFile = {
   name: "read_file",
@@ -181,6 +181,36 @@ describe("Catalog.validate: the tool name", () => {
     expect(catalog.validate(42, {})).toMatchObject({ ok: false, kind: "validation", message: "tool name: expected a string, got a number" });
     const huge = catalog.validate("x".repeat(10_000), {});
     expect(huge.ok || huge.message.length).toBeLessThan(200);
+  });
+});
+
+describe("Catalog results are the caller's own", () => {
+  /** What a careless caller might do to a failure it was given. */
+  function spoil(failure: { message: string; issues: Issue[] }): void {
+    Object.assign(failure, { ok: true, message: "spoiled" });
+    failure.issues[0].message = "spoiled";
+    failure.issues.push({ ...failure.issues[0] });
+  }
+
+  it("a refused tool's failure, changed by one caller, is unchanged for the next", () => {
+    const catalog = new Catalog();
+    const published = catalog.publish([withRef], { mode: "passthrough" });
+    const expected = validateSchema(withRef.inputSchema);
+    if (published.ok) spoil(published.refused[0]);
+    spoil(catalog.validate("lookup", { id: "x" }) as { message: string; issues: Issue[] });
+    expect(catalog.validate("lookup", { id: "x" })).toEqual(expected);
+    expect(catalog.publish([withRef], { mode: "passthrough" })).toEqual({ ok: true, tools: 1, refused: [{ index: 0, name: "lookup", ...failureOf(expected) }] });
+  });
+
+  it("a refused publish's failures are built for each call", () => {
+    const catalog = new Catalog();
+    const first = catalog.publish([withRef]);
+    if (!first.ok) spoil(first.failures[0]);
+    expect(catalog.publish([withRef])).toEqual({
+      ok: false,
+      message: "not published: 1 of 1 tool refused (lookup)",
+      failures: [{ index: 0, name: "lookup", ...failureOf(validateSchema(withRef.inputSchema)) }],
+    });
   });
 });
 

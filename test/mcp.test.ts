@@ -3,7 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { guardClient, validateSchema, type GuardedClient } from "../src/index";
+import { Catalog, guardClient, guardToolHandler, validateSchema, type GuardedClient } from "../src/index";
 
 // End to end over stdio with real server processes. guarded-server.mjs loads
 // lib/, which `npm install` builds (the prepare script).
@@ -119,6 +119,42 @@ describe("guardClient against a server with an unsupported schema and a changing
     );
     expect(text(await guard.callTool({ name: "shout", arguments: { word: "HEY" } }))).toBe("HEY!");
     expect(guard.catalog.names()).toContain("shout");
+  });
+});
+
+describe("requests and options the guards cannot read", () => {
+  const schema = { type: "object", properties: { name: { type: "string" } } };
+
+  it("guardToolHandler refuses a request it cannot read, or without params, and never runs the handler", async () => {
+    const catalog = new Catalog();
+    catalog.publish([{ name: "greet", inputSchema: schema }]);
+    const handler = vi.fn(() => ({ content: [] }));
+    const guarded = guardToolHandler(catalog, handler);
+    const unreadable = {
+      get params(): never {
+        throw new Error("gone");
+      },
+    };
+    expect(await guarded(unreadable, undefined)).toEqual(refused("the tool call could not be read (gone)"));
+    expect(await guarded(null as never, undefined)).toEqual(refused("the tool call could not be read (Cannot read properties of null (reading 'params'))"));
+    expect(await guarded({} as never, undefined)).toEqual(refused("tool name: expected a string, got undefined"));
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("guardClient rejects options it cannot read with TypeError, before it asks for tools/list", async () => {
+    const client = { listTools: vi.fn(async () => ({ tools: [] })), callTool: vi.fn(async () => ({})), setNotificationHandler: vi.fn() };
+    const options = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("gone");
+        },
+      },
+    );
+    const error = await guardClient(client, options).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ message: "tool-input-schema: options could not be read (gone)" });
+    expect(client.listTools).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile, validate, violation } from "../src/index";
+import { compile, SchemaError, validate, violation, type Issue, type Result } from "../src/index";
 
 const tool = {
   type: "object",
@@ -248,5 +248,42 @@ describe("validate: the JSON input domain", () => {
     const result = validate({ type: "object" }, { a: deep });
     expect(result).toMatchObject({ ok: false, kind: "validation" });
     if (!result.ok) expect(result.message).toMatch(/^invalid arguments: a(\[0\])+: nests deeper than 256 levels$/);
+  });
+});
+
+describe("validate: every result is the caller's own", () => {
+  const refused = { type: "object", properties: { id: { const: 1 } } };
+  const problem = '#/properties/id/const: keyword "const" is not supported (profile: "extended" supports it)';
+  const expected = {
+    ok: false,
+    kind: "unsupported_capability",
+    message: `unsupported schema: ${problem}`,
+    issues: [{ kind: "unsupported_capability", instancePath: "", schemaPath: "/properties/id/const", keyword: "const", message: problem }],
+  };
+
+  /** What a careless caller might do to a failure it was given. */
+  function spoil(failure: Result | SchemaError): void {
+    Object.assign(failure, { ok: true, message: "spoiled" });
+    const { issues } = failure as { issues: Issue[] };
+    issues[0].message = "spoiled";
+    issues.push({ ...issues[0] });
+  }
+
+  it("a refused schema's cached failure, changed by one caller, is unchanged for the next", () => {
+    spoil(validate(refused, { id: 1 }));
+    expect(validate(refused, { id: 1 })).toEqual(expected);
+    spoil(validate(refused, {}));
+    expect(validate(JSON.parse(JSON.stringify(refused)), {})).toEqual(expected);
+    expect(violation(refused, {})).toBe(expected.message);
+  });
+
+  it("compile throws a SchemaError whose issues are its own", () => {
+    expect(() => compile(refused)).toThrow(SchemaError);
+    try {
+      compile(refused);
+    } catch (error) {
+      spoil(error as SchemaError);
+    }
+    expect(() => compile(JSON.parse(JSON.stringify(refused)))).toThrow(expect.objectContaining({ message: expected.message, issues: expected.issues }));
   });
 });
