@@ -3,6 +3,7 @@ import { findNonJson } from "./json-value";
 import { Lru } from "./lru";
 import { optionsKey } from "./options";
 import type { Result, Validator } from "./types";
+import { CompiledValidator } from "./validator";
 
 /** A compiled validator, or the failure of a schema that did not compile: kept and shared, so hand out copies of it (copyFailure). */
 export type Compiled = Validator | Extract<Result, { ok: false }>;
@@ -10,7 +11,13 @@ export type Compiled = Validator | Extract<Result, { ok: false }>;
 /** Distinct schemas kept compiled by `validate()` and `violation()`. */
 export const CACHE_SIZE = 1000;
 
-const byText = new Lru<string, Compiled>(CACHE_SIZE);
+/** Native memory the compiled patterns of the kept schemas may hold together; older schemas are dropped beyond it. */
+export const CACHE_PATTERN_BYTES = 128 * 2 ** 20;
+
+const byText = new Lru<string, Compiled>(CACHE_SIZE, {
+  maxWeight: CACHE_PATTERN_BYTES,
+  weigh: (compiled) => (compiled instanceof CompiledValidator ? compiled.patternBytes : 0),
+});
 const byObject = new WeakMap<object, Map<string, Compiled>>();
 
 /**

@@ -76,8 +76,20 @@ export function isShallowJson(value: unknown): boolean {
   }
 }
 
-/** The shape of a JSON value as a model reads it (SchemaGuard's words). */
+/**
+ * The shape of a JSON value as a model reads it (SchemaGuard's words). Never
+ * throws: it also names values that are not JSON, proxies whose traps throw
+ * among them.
+ */
 export function shapeOf(value: unknown): string {
+  try {
+    return shapeWord(value);
+  } catch {
+    return "a value that cannot be read";
+  }
+}
+
+function shapeWord(value: unknown): string {
   if (value === null) return "nothing";
   if (Array.isArray(value)) return "a list";
   switch (typeof value) {

@@ -73,13 +73,22 @@ function toolListChangedSchema(): unknown {
   }
 }
 
+/** A server that keeps handing out cursors is not followed past this many pages. */
+export const MAX_TOOL_PAGES = 1000;
+
 async function listAllTools(client: McpClient): Promise<unknown[]> {
   const tools: unknown[] = [];
+  const cursors = new Set<string>();
   let cursor: string | undefined;
   do {
+    if (cursors.size >= MAX_TOOL_PAGES) throw new Error(`tool-input-schema: the server's tools/list did not end after ${MAX_TOOL_PAGES} pages`);
     const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-    tools.push(...page.tools);
+    for (const tool of page.tools) tools.push(tool);
     cursor = page.nextCursor;
+    if (cursor !== undefined) {
+      if (cursors.has(cursor)) throw new Error(`tool-input-schema: the server's tools/list repeated the cursor ${JSON.stringify(cursor.slice(0, 60))}`);
+      cursors.add(cursor);
+    }
   } while (cursor !== undefined);
   return tools;
 }

@@ -29,7 +29,9 @@ const PREVIEW_LENGTH = 60;
 
 /** A value as JSON text, shortened for a message. */
 export function preview(value: unknown): string {
-  const text = typeof value === "bigint" ? String(value) : JSON.stringify(value) ?? String(value);
+  // A string is cut before it is quoted: it may be hundreds of megabytes long.
+  const shown = typeof value === "string" && value.length > PREVIEW_LENGTH ? value.slice(0, PREVIEW_LENGTH) : value;
+  const text = typeof shown === "bigint" ? String(shown) : JSON.stringify(shown) ?? String(shown);
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
 }
 

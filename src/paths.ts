@@ -28,11 +28,15 @@ function isIdentifier(name: string): boolean {
 /** The name a model reads for the root of the arguments. */
 export const ROOT_NAME = "arguments";
 
+/** Property names longer than this are cut in readable paths (the pointer keeps them whole). */
+const SHOWN_NAME_LENGTH = 60;
+
 /** `edits[0].new_string`, `headers["Content-Type"]`; `arguments` for the root. */
 export function readablePath(path: readonly PathSegment[]): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
+    else if (segment.length > SHOWN_NAME_LENGTH) text += `[${JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1))}…]`;
     else if (isIdentifier(segment)) text += text === "" ? segment : `.${segment}`;
     else text += `[${JSON.stringify(segment)}]`;
   }

@@ -7,6 +7,18 @@ const REASON_LENGTH = 200;
 const UNPRINTABLE = "a value that cannot be shown as text was thrown";
 
 /**
+ * `thrown instanceof kind`, for a value that may be a proxy whose traps
+ * throw (or a revoked one, which throws from any trap): never throws.
+ */
+export function isThrown<T>(thrown: unknown, kind: abstract new (...args: never[]) => T): thrown is T {
+  try {
+    return thrown instanceof kind;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * One line saying what was thrown, for a failure's message: the first line
  * of an Error's message, any other value as String() gives it. Never throws:
  * reading a thrown value runs its code (a message getter, toString, a proxy's

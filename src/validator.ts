@@ -6,7 +6,7 @@ import { EngineLimit } from "./pattern/compile";
 import { startMemo } from "./memo";
 import { startWork } from "./pattern/native";
 import { issueAt, Report, type Check } from "./report";
-import { describeThrown } from "./thrown";
+import { describeThrown, isThrown } from "./thrown";
 import type { Issue, Result, Validator } from "./types";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -33,6 +33,8 @@ export class CompiledValidator implements Validator {
     private readonly check: Check,
     private generate: (() => FastCheck | null) | null,
     private readonly timeBudgetMs: number | null,
+    /** Native memory held by the schema's compiled patterns. */
+    readonly patternBytes: number,
   ) {
     this.fast = (args) => findNonJson(args) === null && check(args, null);
   }
@@ -55,7 +57,7 @@ export class CompiledValidator implements Validator {
       // failure needs the separate walk that names a non-JSON value.
       if (this.fast(args)) return VALID;
     } catch (error) {
-      if (error instanceof BudgetSpent) return budgetFailure(error);
+      if (isThrown(error, BudgetSpent)) return budgetFailure(error);
       // An exhausted pattern or a getter that throws: the passes below meet
       // it again in their own order and say which it was.
     }
@@ -75,8 +77,8 @@ export class CompiledValidator implements Validator {
     try {
       this.check(args, report);
     } catch (error) {
-      if (error instanceof BudgetSpent) return budgetFailure(error);
-      if (error instanceof EngineLimit) return failure([limitIssue(error, report)]);
+      if (isThrown(error, BudgetSpent)) return budgetFailure(error);
+      if (isThrown(error, EngineLimit)) return failure([limitIssue(error, report)]);
       if (isStackOverflow(error)) return stackFailure();
       return unreadable(error);
     }
@@ -106,7 +108,7 @@ function budgetFailure(spent: BudgetSpent): Result {
  * then fails cleanly (README, "Bounds").
  */
 function isStackOverflow(error: unknown): boolean {
-  return error instanceof RangeError && describeThrown(error).includes("call stack");
+  return isThrown(error, RangeError) && describeThrown(error).includes("call stack");
 }
 
 function stackFailure(): Result {

@@ -121,3 +121,12 @@ describe("lenientScalars: a string stands for the exact decimal it spells", () =
     );
   });
 });
+
+describe("lenientScalars beside object keywords", () => {
+  it("reads a scalar string as a number, never as an object with missing properties", () => {
+    const schema = { type: "object", properties: { v: { type: ["integer", "object"], required: ["a"], minProperties: 1 } } };
+    const lenient = { lenientScalars: true, profile: "extended" } as const;
+    expect(validate(schema, { v: "9007199254740993" }, lenient)).toEqual({ ok: true });
+    expect(violation(schema, { v: {} }, lenient)).toBe("invalid arguments: v.a: missing (required); v: must have at least 1 property, got 0");
+  });
+});

@@ -183,3 +183,31 @@ describe("without the SDK installed", () => {
     ]);
   });
 });
+
+describe("guardClient against a server whose tools/list never ends", () => {
+  const client = (nextCursor: (page: number) => string | undefined) => {
+    let page = 0;
+    return {
+      listTools: vi.fn(async () => ({ tools: [{ name: `t${page}`, inputSchema: { type: "object" } }], nextCursor: nextCursor(page++) })),
+      callTool: vi.fn(async () => ({})),
+      setNotificationHandler: vi.fn(),
+    };
+  };
+
+  it("stops after 1000 pages", async () => {
+    const endless = client((page) => `c${page}`);
+    await expect(guardClient(endless)).rejects.toThrow(new Error("tool-input-schema: the server's tools/list did not end after 1000 pages"));
+    expect(endless.listTools).toHaveBeenCalledTimes(1000);
+  });
+
+  it("stops at a cursor it has already followed", async () => {
+    const looping = client((page) => (page % 2 === 0 ? "a" : "b"));
+    await expect(guardClient(looping)).rejects.toThrow(new Error('tool-input-schema: the server\'s tools/list repeated the cursor "a"'));
+    expect(looping.listTools).toHaveBeenCalledTimes(3);
+  });
+
+  it("follows a list that ends", async () => {
+    const guard = await guardClient(client((page) => (page < 2 ? `c${page}` : undefined)));
+    expect(guard.catalog.names()).toEqual(["t0", "t1", "t2"]);
+  });
+});

@@ -170,13 +170,7 @@ describe("a schema that throws when read", () => {
 });
 
 describe("arguments that throw when read", () => {
-  // validator.ts tests a thrown value with instanceof before describing it,
-  // which runs a thrown proxy's getPrototypeOf trap: thrown proxies are left out.
-  const rows = hostile(
-    "path",
-    IS_ARRAY_REVOKED,
-    THROWN.filter((thrown) => !thrown.isProxy),
-  );
+  const rows = hostile("path", IS_ARRAY_REVOKED, THROWN);
   const validator = compile(tool);
   const catalog = new Catalog();
   catalog.publish([{ name: "t", inputSchema: tool }]);
@@ -281,6 +275,14 @@ describe("other hostile values", () => {
     catalog.publish([{ name: "t", inputSchema: tool }]);
     expect(catalog.validate(value, {})).toMatchObject({ ok: false, message: "tool name: expected a string, got an object" });
     expect(catalog.publish([{ name: value, inputSchema: tool }])).toMatchObject({ ok: false, message: "not published: 1 of 1 tool refused (tools[0])" });
+  });
+
+  it("a tool name that is a proxy whose traps throw, or a revoked one", () => {
+    const catalog = new Catalog();
+    catalog.publish([{ name: "t", inputSchema: tool }]);
+    for (const name of [throwingProxy(new Error("boom")), revokedProxy()]) {
+      expect(catalog.validate(name, {})).toMatchObject({ ok: false, message: "tool name: expected a string, got a value that cannot be read" });
+    }
   });
 
   it("an option with a huge name is named in 60 characters", () => {

@@ -132,9 +132,19 @@ describe("paths", () => {
     expect(readablePath(["edits", 0, "new_string"])).toBe("edits[0].new_string");
     expect(readablePath([0, "$ok", "not ok", ""])).toBe('[0].$ok["not ok"][""]');
   });
+
+  it("cuts a long property name in the readable path, never in the pointer", () => {
+    const name = "n".repeat(1_000_000);
+    expect(readablePath(["a", name])).toBe(`a["${"n".repeat(59)}"…]`);
+    expect(toPointer(["a", name])).toBe(`/a/${name}`);
+  });
 });
 
 describe("message helpers", () => {
+  it("previews a huge string from its first characters", () => {
+    expect(preview("x".repeat(50_000_000))).toBe(`"${"x".repeat(58)}…`);
+  });
+
   it("joins, previews and escapes", () => {
     expect(either([])).toBe("");
     expect(either(["a"])).toBe("a");
@@ -164,5 +174,17 @@ describe("Lru", () => {
     lru.set("c", 3);
     expect(lru.get("b")).toBeUndefined();
     expect(lru.get("a")).toBe(1);
+  });
+
+  it("forgets the oldest entries once the weights pass their bound, keeping the newest alone", () => {
+    const evicted: number[] = [];
+    const lru = new Lru<string, number>(10, { maxWeight: 10, weigh: (n) => n, evicted: (n) => evicted.push(n) });
+    lru.set("a", 4);
+    lru.set("b", 5);
+    lru.set("c", 3);
+    expect([lru.get("a"), lru.get("b"), lru.get("c")]).toEqual([undefined, 5, 3]);
+    lru.set("d", 20);
+    expect([lru.get("b"), lru.get("c"), lru.get("d")]).toEqual([undefined, undefined, 20]);
+    expect(evicted).toEqual([4, 5, 3]);
   });
 });

@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { compile, patternEngine, validateSchema, type Validator } from "../index";
+import { compile, validateSchema } from "../api";
+import { engine as patternEngine } from "../pattern/native";
+import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
 import { count } from "../messages";
 import type { ToolEntry } from "../tool-list";
 import { readCall } from "./bulk-batch";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
-import { readJson, systemReason } from "./read-json";
+import { readJson, systemReason, withoutBom } from "./read-json";
 import { toolsInFile } from "./tool-file";
 
 const USAGE = `Usage: tool-input-schema bench [options] <catalog>... [--calls <calls.jsonl>]
@@ -79,7 +81,7 @@ function readCalls(file: string): { calls: Map<string, unknown[]>; badLines: num
   }
   const calls = new Map<string, unknown[]>();
   let badLines = 0;
-  for (const line of text.split("\n")) {
+  for (const line of withoutBom(text).split("\n")) {
     if (line.trim() === "") continue;
     const call = readCall(line);
     if (typeof call === "string") {

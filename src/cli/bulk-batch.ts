@@ -1,4 +1,4 @@
-import { Catalog } from "../index";
+import { Catalog } from "../catalog";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { ErrorKind, Options } from "../types";
 import { locateJsonError } from "./read-json";

@@ -3,7 +3,7 @@ import { createReadStream, statSync } from "node:fs";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { Worker } from "node:worker_threads";
-import type { Catalog } from "../index";
+import type { Catalog } from "../catalog";
 import { count } from "../messages";
 import type { Options } from "../types";
 import { addTally, emptyTally, importCatalog, processBatch, type BatchOutput, type Tally } from "./bulk-batch";

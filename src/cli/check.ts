@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { validateSchema } from "../index";
+import { validateSchema } from "../api";
 import { count } from "../messages";
 import { toolIssue } from "../tool-list";
 import type { Issue, Options, Profile, Result } from "../types";

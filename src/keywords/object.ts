@@ -1,3 +1,4 @@
+import { Decimal } from "../decimal";
 import { isPlainObject } from "../json-value";
 import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
 import { preview } from "../messages";
@@ -5,7 +6,8 @@ import { checkChild, type Check } from "../report";
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+// A Decimal is the number a lenient scalar string spells, not an object.
+const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
 
 /**
  * Own properties only (README, "The JSON input domain"): `toString` or
