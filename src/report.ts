@@ -22,8 +22,8 @@ export interface Run {
 /** A memoized check's result at one place in the arguments. */
 interface Remembered extends Run {
   value: unknown;
-  /** The capture the issues were recorded in; while it is open they are still in the report. */
-  frame: number;
+  /** The captures its issues were recorded in (ids are never reused, so closed ones never match). */
+  frames: Set<number>;
 }
 
 /**
@@ -72,7 +72,7 @@ export class Report {
    * Runs `check` once per value and place in the arguments: a schema that
    * several `$ref`s share is decided once, however many paths lead to it.
    * Called again at the same place, it adds the issues it found to the
-   * current capture, unless they were recorded in this very capture already.
+   * current capture, unless they are in this very capture already.
    */
   remember(check: Check, value: unknown): boolean {
     this.remembered ??= new Map();
@@ -81,19 +81,29 @@ export class Report {
     const place = toPointer(this.path);
     const known = byPlace.get(place);
     if (known !== undefined && known.value === value) {
-      if (known.frame !== this.frame) this.add(known);
+      if (!known.frames.has(this.frame)) {
+        this.add(known);
+        known.frames.add(this.frame);
+      }
       return known.ok;
     }
     const issuesBefore = this.issues.length;
     const uncountedBefore = this.uncounted;
     const ok = check(value, this);
     const issues = this.issues.slice(issuesBefore);
-    byPlace.set(place, { ok, issues, uncounted: this.uncounted - uncountedBefore, value, frame: this.frame });
+    byPlace.set(place, { ok, issues, uncounted: this.uncounted - uncountedBefore, value, frames: new Set([this.frame]) });
     return ok;
   }
 
+  /**
+   * Adds a remembered run's issues to the current capture. A run's issues
+   * may hold those of runs it met inside it, already added here on their
+   * own: an issue is added once (they are the same objects).
+   */
   private add(run: Run): void {
+    const present = new Set(this.issues.slice(this.frameStart));
     for (const issue of run.issues) {
+      if (present.has(issue)) continue;
       if (this.issues.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
       else this.issues.push(issue);
     }
