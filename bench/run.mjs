@@ -52,7 +52,7 @@ const machine = {
   cpu: os.cpus()[0]?.model.trim() ?? "unknown",
   cores: os.cpus().length,
   platform: `${process.platform}-${process.arch}`,
-  pcre2: ours.patternEngine,
+  patternEngine: ours.patternEngine,
   ajv: versions.ajv,
   cfworker: versions.cfworker,
   re2: RE2 ? versions.re2 : null,
@@ -64,7 +64,7 @@ const machine = {
 console.log(`tool-input-schema benchmark, ${machine.date.slice(0, 10)}`);
 console.log(`Node ${machine.node} (V8 ${machine.v8}), ${machine.cpu}, ${machine.cores} cores, ${machine.platform}`);
 console.log(`ours: ${machine.lib} (commit ${machine.commit}${machine.srcChanged ? ", src/ or native/ with uncommitted changes" : ""})`);
-console.log(`PCRE2 ${machine.pcre2.pcre2Version} (JIT ${machine.pcre2.jit}), Ajv ${machine.ajv}, @cfworker/json-schema ${machine.cfworker}`);
+console.log(`Ajv ${machine.ajv}, @cfworker/json-schema ${machine.cfworker}`);
 if (!RE2) console.log("Ajv + RE2: skipped, re2 is not installed (enable it with `npm install --no-save re2`; it builds from source for a few minutes)");
 else console.log(`Ajv + RE2: re2 ${machine.re2}`);
 console.log(`${ROUNDS} interleaved rounds (${COMPILE_ROUNDS} for compiling), ~${SAMPLE_MS} ms per sample; ns: median over rounds; × Ajv: median of the per-round ratios\n`);
@@ -457,7 +457,7 @@ function measureMemory() {
     `   the 1,000 schemas themselves: ${(t.schemaHeapBytes / 1e6).toFixed(2)} MB of heap, ${(t.schemaJsonBytes / 1e6).toFixed(2)} MB of JSON; ` +
       `${t.distinct} distinct (copies of ${catalogTools.length} tools, property keys renamed per copy)`,
   );
-  console.log("   rss is noisy (allocator and JIT code); PCRE2's memory is outside V8's heap and shows only in rss");
+  console.log("   rss is noisy (allocator and JIT code); compiled patterns live outside V8's heap and show only in rss");
   results.memory = { source: catalogSource, tools: catalogTools.length, ...memory };
 }
 
