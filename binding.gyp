@@ -11,20 +11,16 @@
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
       "defines": [
         "NAPI_VERSION=8",
-        "NAPI_DISABLE_CPP_EXCEPTIONS",
-        "PCRE2_CODE_UNIT_WIDTH=32",
-        "PCRE2_STATIC"
+        "NAPI_DISABLE_CPP_EXCEPTIONS"
       ],
-      "cflags": ["-fvisibility=hidden", "<!@(node scripts/pcre2-config.js cflags)"],
-      "libraries": ["<!(node scripts/pcre2-config.js static-lib)"],
+      "cflags": ["-fvisibility=hidden"],
       "conditions": [
         ["OS=='linux'", {
           "ldflags": ["-Wl,--exclude-libs,ALL"]
         }],
         ["OS=='mac'", {
           "xcode_settings": {
-            "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
-            "OTHER_CFLAGS": ["<!@(node scripts/pcre2-config.js cflags)"]
+            "GCC_SYMBOLS_PRIVATE_EXTERN": "YES"
           }
         }]
       ]

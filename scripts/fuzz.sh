@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target native/fuzz/pattern-fuzzer (clang, ASan, UBSan;
+# Builds the libFuzzer target native/fuzz/dfa-fuzzer (clang, ASan, UBSan;
 # native/CMakeLists.txt through cmake-js) and runs it for N seconds, default
 # 60, from the committed seed corpus. Exits non-zero on a crash, a leak or a
 # slow unit, and leaves the input that caused it in build/fuzz/.
@@ -15,16 +15,13 @@ out=build/fuzz
 export npm_config_nodedir="${npm_config_nodedir:-$(node -p 'require("path").resolve(process.execPath, "../..")')}"
 mkdir -p "$out/corpus"
 npx cmake-js build --directory native --out "$out" --cc clang --cxx clang++ \
-  --CDFUZZ=ON --target pattern-fuzzer --log-level warn >"$out/build.log" 2>&1 ||
+  --CDFUZZ=ON --target dfa-fuzzer --log-level warn >"$out/build.log" 2>&1 ||
   { cat "$out/build.log"; exit 1; }
 
 # New inputs go to build/fuzz/corpus; native/fuzz/corpus is only read.
-# -timeout: one input (compile and two matches) may take at most 10 s; the
-# work limit keeps real ones in milliseconds.
-# ASan's default 256 MB quarantine plus its allocator caches (a compiled
-# pattern may take 16 MiB) grew past libFuzzer's 2 GB RSS limit within
-# minutes; 64 MB keeps long runs flat and still catches reuse.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=64}"
-exec "$out/pattern-fuzzer" -max_total_time="$seconds" -timeout=10 -max_len=4096 \
-  -dict=native/fuzz/pcre2.dict -artifact_prefix="$out/" -print_final_stats=1 \
+# -timeout: one input (a program of at most 40 instructions, a few subjects
+# of at most 40 code points, each searched about six times and checked by a
+# quadratic reference) takes milliseconds; seconds would mean a hang.
+exec "$out/dfa-fuzzer" -max_total_time="$seconds" -timeout=10 -max_len=4096 \
+  -artifact_prefix="$out/" -print_final_stats=1 \
   "$out/corpus" native/fuzz/corpus

@@ -1,31 +1,69 @@
 "use strict";
-// Compiles, matches and frees many patterns through the addon, on the main
-// thread and in a worker that exits, so a leak in the addon shows up as
-// "definitely lost" under:
+// Compiles, searches, forgets and frees many patterns through the addon, on
+// the main thread and in a worker that exits, so that a leak in the addon
+// shows up as "definitely lost" and a bad access as an invalid read or write
+// under:
 //   valgrind --leak-check=full node --expose-gc scripts/valgrind-patterns.js
-const path = require("path");
-const { Worker, isMainThread } = require("worker_threads");
-
-const root = path.join(__dirname, "..");
-const addon = require("node-gyp-build")(root);
+// It runs the built lib/ (npm run prepare) and the addon node-gyp-build finds.
+const { Worker, isMainThread, parentPort } = require("worker_threads");
+const { compilePattern } = require("../lib/pattern/compile");
+const { compileProgram, forgetStates, startWork } = require("../lib/pattern/native");
+const { encodeProgram } = require("../lib/pattern/program");
+const { parsePattern, PatternError } = require("../lib/pattern/syntax");
 
 if (typeof gc !== "function") {
   console.error("run with node --expose-gc so finalizers free the patterns");
   process.exit(1);
 }
 
-const sources = ["^[a-z0-9-]+$", "^\\x{1F600}$", "^[^a]$", "^(a+)+$", "(*NO_JIT)^(a|aa)+$", "(", "[z-a]", "a\0b"];
-const subjects = ["abc-def-12", "😀", "\ud800", "a".repeat(25) + "b", "x".repeat(70000), ""];
+const sources = [
+  "^[a-z0-9-]+$",
+  "\\b\\w+@\\w+\\.[a-z]{2,}\\b",
+  "^\u{1F600}|\\ud800$",
+  "^(a+)+$",
+  "^(a|aa)+$",
+  // More DFA states than the work limit allows on a long a/b subject.
+  "a(a|b){20}c",
+  "(",
+  "[z-a]",
+  "a\0b",
+];
+let seed = 1;
+const ab = Array.from({ length: 60000 }, () => ((seed = (seed * 48271) % 2147483647) & 1 ? "a" : "b")).join("");
+const subjects = ["abc-def-12", "x@y.io", "\u{1F600}", "\ud800", "a".repeat(25) + "b", "x".repeat(70000), ab, ""];
+// One set whose range runs backwards: the addon must refuse it.
+const malformed = Uint32Array.of(1, 1, 5, 3, 1, 4, 0, 0);
+
+// Even patterns go through the package's cache, so they live until exit;
+// odd ones are compiled directly and left to the collector.
+function compile(source, i) {
+  if (i % 2 === 0) return compilePattern(source, "extended");
+  let words;
+  try {
+    words = encodeProgram(parsePattern(source, "extended"));
+  } catch (error) {
+    if (error instanceof PatternError) return error;
+    throw error;
+  }
+  return compileProgram(words);
+}
 
 function round(n) {
-  const tally = { 1: 0, 0: 0, "-1": 0, error: 0 };
+  const tally = { 1: 0, 0: 0, "-1": 0, "-2": 0, refused: 0, error: 0 };
   for (let i = 0; i < n; i++) {
-    const compiled = addon.compile(sources[i % sources.length] + "|" + i);
-    if (typeof compiled !== "function") {
-      tally.error++;
+    if (i % 10 === 0 && "error" in compileProgram(malformed)) tally.error++;
+    // A distinct pattern each time, and never one plain enough to skip the addon.
+    const compiled = compile(`${sources[i % sources.length]}|${i}`, i);
+    if (compiled instanceof PatternError) {
+      tally.refused++;
       continue;
     }
-    for (const subject of subjects) tally[compiled(subject)]++;
+    if ("error" in compiled) throw new Error(compiled.error);
+    for (const subject of subjects) {
+      startWork();  // one validation per subject
+      tally[compiled.test(subject)]++;
+    }
+    if (i % 3 === 0) forgetStates(compiled);
   }
   return tally;
 }
@@ -35,7 +73,7 @@ async function main(rounds, perRound) {
   for (let r = 0; r < rounds; r++) {
     tally = round(perRound);
     gc();
-    // Node-API runs finalizers that may call into JS from a later tick.
+    // Node-API may run finalizers from a later tick.
     await new Promise((resolve) => setImmediate(resolve));
   }
   return tally;
@@ -49,5 +87,5 @@ if (isMainThread) {
     console.log("main", JSON.stringify(tally), "rss MiB", Math.round(process.memoryUsage().rss / 2 ** 20));
   });
 } else {
-  main(2, 100).then((tally) => require("worker_threads").parentPort.postMessage(tally));
+  main(2, 100).then((tally) => parentPort.postMessage(tally));
 }
