@@ -4,7 +4,8 @@
 #      addon, the sources to rebuild it and README.md, and nothing else;
 #   2. installed into an empty folder with `npm install --ignore-scripts` (as
 #      npm 12 does for dependencies), it loads from the prebuild, validates a
-#      call with require() and import, and the addon needs no libpcre2;
+#      call with require() and import, and the addon needs nothing but the
+#      C and C++ runtimes;
 #   3. without a prebuild (and so, with scripts off, without a compiler), the
 #      load error names the platform, the cause and the fix.
 # Run after `npm run prebuild`. .ci/run runs it.
@@ -22,11 +23,11 @@ trap 'rm -rf "$work"' EXIT
 # 1. The tarball's contents.
 tarball="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
 tar -tzf "$tarball" | sed 's|^package/||' | sort >"$work/contents"
-for required in package.json README.md lib/index.js lib/index.d.ts lib/native.js binding.gyp \
-  scripts/pcre2-config.js native/addon.cc native/pattern.cc "$prebuild"; do
+for required in package.json README.md lib/index.js lib/index.d.ts lib/pattern/native.js binding.gyp \
+  native/addon.cc native/dfa.cc native/program.cc "$prebuild"; do
   grep -qxF "$required" "$work/contents" || fail "the tarball lacks $required"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|binding\.gyp|scripts/pcre2-config\.js|lib/.+\.(js|d\.ts)|native/[a-z-]+\.(cc|h)|prebuilds/[a-z0-9]+-[a-z0-9]+/tool-input-schema\.node)$' "$work/contents" || true)"
+unexpected="$(grep -vE '^(package\.json|README\.md|binding\.gyp|lib/.+\.(js|d\.ts)|native/[a-z-]+\.(cc|h)|prebuilds/[a-z0-9]+-[a-z0-9]+/tool-input-schema\.node)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do
@@ -55,8 +56,9 @@ call='validate({ type: "object", properties: { a: { type: "string", pattern: "^x
   fail "import did not validate the call"
 loaded="$(node -p "require('node-gyp-build').path('$installed')")"
 [ "$loaded" = "$installed/$prebuild" ] || fail "the addon loads from $loaded, not the prebuild"
-if ldd "$loaded" | grep -i pcre; then fail "the prebuild needs a PCRE2 library at run time"; fi
-echo "pack-check: installed with --ignore-scripts; validates with require() and import; ldd shows no libpcre2"
+others="$(ldd "$loaded" | grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s)\.so)' || true)"
+[ -z "$others" ] || fail "the prebuild needs libraries beyond the C and C++ runtimes: $others"
+echo "pack-check: installed with --ignore-scripts; validates with require() and import; ldd shows only the C and C++ runtimes"
 
 # 3. No prebuild and no build: the load error says what to do.
 rm -rf "$installed/prebuilds"
@@ -67,7 +69,7 @@ node -e '
   const expected = [
     `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} (Node.js ${process.version}, ABI ${process.versions.modules}).`,
     `Cause: No native build was found for platform=${process.platform} arch=${process.arch} runtime=node abi=${process.versions.modules}`,
-    "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain, Python and libpcre2-dev (Debian/Ubuntu) / pcre2-devel and pcre2-static (Fedora) / pcre2 (Homebrew) installed.",
+    "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain and Python installed.",
   ];
   const ok = lines[0] === expected[0] && (lines[1] || "").startsWith(expected[1]) && lines[lines.length - 1] === expected[2];
   if (!ok) { console.error("pack-check: unexpected load error:\n" + message); process.exit(1); }
