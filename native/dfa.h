@@ -14,7 +14,7 @@ enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory
 // of each subject matched, up to kMaxWork.
 constexpr int64_t kBaseWork = 1 << 21;
 constexpr int64_t kWorkPerUnit = 16;
-constexpr int64_t kMaxWork = int64_t{1} << 23;
+constexpr int64_t kMaxWork = int64_t{1} << 22;
 
 struct Meter {
   int64_t allowed;
