@@ -2,10 +2,13 @@ import fc from "fast-check";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { compile, SchemaError, validate, validateSchema, violation, type Options, type Result, type Validator } from "../src/index";
-import { compilePcre2 } from "../src/native";
+import { compileProgram, LIMIT, MATCH, NO_MATCH, startWork, type CompiledPattern } from "../src/pattern/native";
+import { encodeProgram } from "../src/pattern/program";
+import { parsePattern } from "../src/pattern/syntax";
 import { anyValue, argsArbitrary, patternText, rootSchemaArbitrary } from "./support/arbitraries";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
-import { testSeed } from "./support/random";
+import { randomPattern, randomSubject } from "./support/pattern-generator";
+import { Random, testSeed } from "./support/random";
 import { deepFreeze, snapshot } from "./support/snapshot";
 
 /**
@@ -256,28 +259,90 @@ describe("the pattern translator, fuzzed through the pattern keyword", () => {
 });
 
 describe("the native layer", () => {
-  it("reports compile errors at an offset inside the source", () => {
-    // PCRE2 10.42 put this one past the end (found by the native fuzzer).
-    expect(compilePcre2("(*LIMIT_MATCH=9")).toEqual({ error: "(*VERB) not recognized or malformed", offset: 15 });
-    const source = fc.array(fc.constantFrom("(*LIMIT_MATCH=", "(*LIMIT_HEAP=", "(*NO_JIT", "(*UTF", "9", ")", "(", "\\x{", "😀", "[", "a", "{2", "\\"), { maxLength: 6 }).map((p) => p.join(""));
+  const ERRORS = ["truncated sets", "a set's ranges must be ascending and disjoint", "bad instruction count", "bad instruction", "the sets' tables would be too large"];
+  const subjects = fc.array(fc.constantFrom("a", "b", "0", " ", "😀", "\ud800", "\0", "\n", "_"), { maxLength: 12 }).map((s) => s.join(""));
+
+  /** A search, as a validation of its own; it must answer, never throw. */
+  function searchOf(compiled: CompiledPattern, subject: string): number {
+    startWork();
+    return compiled.test(subject);
+  }
+
+  // Word arrays shaped like programs (native/program.h), so that every check
+  // of the addon's reader is reached: sets, mostly sorted and disjoint;
+  // instruction counts, mostly right; targets, mostly inside the program.
+  const orderedSet = fc.uniqueArray(fc.nat(0x11_0001), { maxLength: 6 }).map((points) => points.sort((a, b) => a - b).slice(0, points.length & ~1));
+  const anySet = fc.array(fc.nat(130), { maxLength: 6 }).map((points) => points.slice(0, points.length & ~1));
+  const code = fc.integer({ min: 1, max: 8 }).chain((n) =>
+    fc
+      .tuple(
+        fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.nat(4) }, { weight: 1, arbitrary: fc.nat(9) }), fc.nat(n), fc.nat(n - 1)), { minLength: n - 1, maxLength: n - 1 }),
+        fc.oneof({ weight: 3, arbitrary: fc.constant(4) }, { weight: 1, arbitrary: fc.nat(5) }),
+      )
+      .map(([body, last]) => [...body, [last, 0, 0]]),
+  );
+  const shaped = fc
+    .record({ sets: fc.array(fc.oneof({ weight: 4, arbitrary: orderedSet }, { weight: 1, arbitrary: anySet }), { maxLength: 3 }), code, skew: fc.constantFrom(0, 0, 0, 0, 1, -1) })
+    .map(({ sets, code, skew }) => [sets.length, ...sets.flatMap((set) => [set.length / 2, ...set]), code.length + skew, ...code.flat()]);
+  const word = fc.oneof({ weight: 8, arbitrary: fc.nat(6) }, { weight: 2, arbitrary: fc.nat(0x110000) }, { weight: 1, arbitrary: fc.constantFrom(0xffffffff, 0x7fffffff, 0x10ffff, 0x100000) });
+
+  it("refuses malformed word arrays with an error object, and runs whatever it accepts", () => {
+    const seen = new Set<string>();
     fc.assert(
-      fc.property(fc.oneof(source, fc.string({ unit: "binary", maxLength: 8 })), (text) => {
-        const compiled = compilePcre2(text);
+      fc.property(fc.oneof({ weight: 3, arbitrary: shaped }, { weight: 1, arbitrary: fc.array(word, { maxLength: 40 }) }), subjects, (words, subject) => {
+        const compiled = compileProgram(Uint32Array.from(words));
         if ("error" in compiled) {
-          expect(compiled.offset).toBeGreaterThanOrEqual(0);
-          expect(compiled.offset).toBeLessThanOrEqual(text.length);
+          expect(ERRORS).toContain(compiled.error);
+          seen.add(compiled.error);
+          return;
+        }
+        seen.add("compiled");
+        expect(compiled.bytes).toBeGreaterThan(0);
+        // A program of a few instructions cannot reach the work limit on 12 characters.
+        expect([MATCH, NO_MATCH]).toContain(searchOf(compiled, subject));
+      }),
+      params(10, 3000),
+    );
+    // Every check was reached (the class table bound needs far larger input: test/native.test.ts).
+    expect([...seen].sort()).toEqual(["a set's ranges must be ascending and disjoint", "bad instruction", "bad instruction count", "compiled", "truncated sets"]);
+  });
+
+  it("refuses or runs a valid program with one word changed, never reading out of bounds", () => {
+    const programs = fc.integer({ min: 1, max: 2 ** 31 - 1 }).map((seed) => encodeProgram(parsePattern(randomPattern(new Random(seed), true), "extended")));
+    fc.assert(
+      fc.property(programs, fc.nat(), fc.oneof(fc.nat(8), fc.nat(0x110000), fc.constant(0xffffffff)), subjects, (words, at, value, subject) => {
+        const changed = Uint32Array.from(words);
+        changed[at % changed.length] = value;
+        const compiled = compileProgram(changed);
+        if ("error" in compiled) expect(ERRORS).toContain(compiled.error);
+        else expect([MATCH, NO_MATCH, LIMIT]).toContain(searchOf(compiled, subject));
+      }),
+      params(12, 2000),
+    );
+  });
+
+  it("answers as ECMAScript's u flag does with the programs of random patterns (no plain matcher in between)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (seed, extended, subjectSeeds) => {
+        const random = new Random(seed);
+        const pattern = randomPattern(random, extended);
+        const compiled = compileProgram(encodeProgram(parsePattern(pattern, extended ? "extended" : "core")));
+        if ("error" in compiled) throw new Error(`${JSON.stringify(pattern)}: ${compiled.error}`);
+        for (const subjectSeed of subjectSeeds) {
+          const subject = randomSubject(new Random(subjectSeed), pattern, extended);
+          expect({ pattern, subject, outcome: searchOf(compiled, subject) }).toEqual({ pattern, subject, outcome: ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH });
         }
       }),
-      params(10, 500),
+      params(13, 1500),
     );
   });
 
   it("matches strings only, and throws a TypeError for any other subject", () => {
-    const compiled = compilePcre2("^a");
+    const compiled = compileProgram(encodeProgram(parsePattern("^a")));
     if ("error" in compiled) throw new Error(compiled.error);
     fc.assert(
       fc.property(anyValue, (value) => {
-        if (typeof value === "string") expect([0, 1]).toContain(compiled.test(value));
+        if (typeof value === "string") expect([MATCH, NO_MATCH]).toContain(searchOf(compiled, value));
         else expect(() => compiled.test(value as string)).toThrow(new TypeError("expected a string"));
       }),
       params(11, 200),
