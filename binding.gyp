@@ -5,6 +5,7 @@
       "sources": [
         "native/addon.cc",
         "native/dfa.cc",
+        "native/environment.cc",
         "native/program.cc",
         "native/string-reader.cc"
       ],

@@ -34,6 +34,7 @@ size_t Dfa::bytes() const {
 }
 
 void Dfa::Clear() {
+  validation_ = kNoValidation;  // the next search builds the start state again, and pays for it
   states_.Release();
   sets_.Release();
   rows_.Release();
@@ -42,8 +43,9 @@ void Dfa::Clear() {
 
 void Dfa::NextEpoch() {
   if (++epoch_ != 0) return;
-  // After 2^32 searches the marks would repeat: forget them all.
+  // After 2^32 validations the marks would repeat: forget them all.
   for (size_t i = 0; i < rows_.size(); i++) rows_[i].used = 0;
+  for (size_t i = 0; i < states_.size(); i++) states_[i].ended = 0;
   epoch_ = 1;
 }
 
@@ -51,7 +53,7 @@ void Dfa::NextEpoch() {
 // of the subject, whose only instruction is the first.
 bool Dfa::Start() {
   if (states_.size() != 0) return true;
-  const State sink{0, 0, 0, 1, false};
+  const State sink{0, 0, 0, 1, 0, false};
   uint32_t initial;
   const uint32_t start = 0;
   if (!table_.Resize(64, kUnknown) || !states_.Push(sink) || !states_.Push(sink) ||
@@ -70,10 +72,15 @@ uint32_t Dfa::BuildCost(uint32_t state) const {
 
 Outcome Dfa::Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter) {
   if (!scratch->Fit(program_->size()) || !Start()) return kOutOfMemory;
-  NextEpoch();
   const size_t classes = program_->class_count();
   const int64_t allowed = meter->allowed;
-  int64_t spent = meter->spent + BuildCost(kInitial);
+  int64_t spent = meter->spent;
+  // The first search of a validation builds the start state.
+  if (meter->validation != validation_) {
+    validation_ = meter->validation;
+    NextEpoch();
+    spent += BuildCost(kInitial);
+  }
   // Transitions hold the index of their target's row (state * classes), so
   // the loop needs no multiplication; the sinks' rows come first.
   const size_t sinks = kInitial * classes;
@@ -153,7 +160,10 @@ Outcome Dfa::AtEnd(uint32_t state, Scratch* scratch, Meter* meter) {
     s.accepts_at_end = false;
     for (uint32_t pc : scratch->reached) s.accepts_at_end |= (*program_)[pc].op == kAccept;
   }
-  if (!meter->Charge(s.end_cost)) return kWorkLimit;
+  if (s.ended != epoch_) {
+    s.ended = epoch_;
+    if (!meter->Charge(s.end_cost)) return kWorkLimit;
+  }
   return s.accepts_at_end ? kMatch : kNoMatch;
 }
 
@@ -190,7 +200,7 @@ bool Dfa::AddState(uint32_t flags, const uint32_t* set, size_t size, uint64_t ha
   }
   const uint32_t begin = static_cast<uint32_t>(sets_.size());
   for (size_t i = 0; i < size; i++) sets_.Push(set[i]);
-  if (!states_.Push(State{begin, static_cast<uint32_t>(size), flags, 0, false})) return false;
+  if (!states_.Push(State{begin, static_cast<uint32_t>(size), flags, 0, 0, false})) return false;
   *state = static_cast<uint32_t>(index);
   // Kept at most half full, so a probe always ends at an empty entry.
   if (2 * (states_.size() + 1) > table_.size()) return Rehash();

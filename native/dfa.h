@@ -19,6 +19,9 @@ constexpr int64_t kMaxWork = int64_t{1} << 22;
 struct Meter {
   int64_t allowed;
   int64_t spent;
+  // The validation the searches belong to: work done for one search is free
+  // for the next ones of the same validation.
+  uint64_t validation;
   bool Charge(uint64_t work) {
     spent += static_cast<int64_t>(work);
     return spent <= allowed;
@@ -47,13 +50,14 @@ class Scratch {
 // right pass (the NFA restarts at every position inside the states), so its
 // time is linear in the subject once the states exist.
 //
-// Work is charged so that it does not depend on what earlier searches left
-// in the cache: the first time a search takes a transition it pays what
-// computing it costs (the closure it needs, and building the state it leads
-// to: its row and its set), whether or not an earlier search cached it. So a
-// search's work, and whether it runs out, is a function of the pattern and
-// the subject alone, and the time and memory it takes are proportional to
-// that work.
+// Work is charged so that it does not depend on what earlier validations
+// left in the cache: the first time a validation takes a transition it pays
+// what computing it costs (the closure it needs, and building the state it
+// leads to: its row and its set), whether or not an earlier validation cached
+// it; later searches of the same validation take it for free, as they would
+// on a cold cache. So a validation's work, and whether it runs out, is a
+// function of the pattern and the subjects alone, and the time and memory it
+// takes are proportional to that work.
 class Dfa {
  public:
   explicit Dfa(const Program* program) : program_(program) {}
@@ -75,17 +79,19 @@ class Dfa {
   static constexpr uint32_t kUnknown = UINT32_MAX;
   static constexpr uint32_t kAtStart = 1;
   static constexpr uint32_t kAfterWord = 2;
+  static constexpr uint64_t kNoValidation = UINT64_MAX;
 
   struct State {
     uint32_t set_begin;  // the instructions in sets_, ascending
     uint32_t set_size;
     uint32_t flags;
     uint32_t end_cost;  // 0 until known
+    uint32_t ended;     // epoch of the last validation that ended a search here
     bool accepts_at_end;
   };
   struct Slot {
     uint32_t next;  // the row of the state after a code point of this class, or kUnknown
-    uint32_t used;  // epoch of the last search that took this transition
+    uint32_t used;  // epoch of the last validation that took this transition
     uint32_t cost;  // what computing it costs
   };
 
@@ -100,7 +106,8 @@ class Dfa {
   uint64_t Hash(uint32_t flags, const uint32_t* set, size_t size) const;
 
   const Program* program_;
-  uint32_t epoch_ = 0;
+  uint32_t epoch_ = 0;  // one per validation that searched with this DFA; slots start at 0
+  uint64_t validation_ = kNoValidation;  // the validation of the last search
   Array<State> states_;
   Array<uint32_t> sets_;
   Array<Slot> rows_;      // class_count() slots per state

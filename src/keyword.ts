@@ -78,7 +78,7 @@ export function sizeBound(name: string, atLeast: boolean, size: (value: unknown)
     return (v, r) => {
       const n = size(v);
       if (n === null || (atLeast ? n >= bound : n <= bound)) return true;
-      return r !== null && r.fail(name, pointer, `${expected}, got ${n}`);
+      return r !== null && r.fail(name, pointer, () => `${expected}, got ${n}`);
     };
   });
 }

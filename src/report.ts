@@ -45,10 +45,19 @@ export class Report {
   private frames = 0;
   private remembered: Map<Check, Map<string, Remembered>> | null = null;
 
-  /** Records a problem at the current path (or at its child `child`); returns false for `return r !== null && r.fail(...)`. */
-  fail(keyword: string, schemaPath: string, problem: string, child?: PathSegment, kind: ErrorKind = "validation"): false {
-    if (this.issues.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
-    else this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, problem));
+  /**
+   * Records a problem at the current path (or at its child `child`); returns
+   * false for `return r !== null && r.fail(...)`. A problem that depends on
+   * the value is given as a function: past MAX_ISSUES it is only counted,
+   * never written.
+   */
+  fail(keyword: string, schemaPath: string, problem: string | (() => string), child?: PathSegment, kind: ErrorKind = "validation"): false {
+    if (this.issues.length - this.frameStart >= MAX_ISSUES) {
+      this.uncounted++;
+      return false;
+    }
+    const text = typeof problem === "string" ? problem : problem();
+    this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, text));
     return false;
   }
 

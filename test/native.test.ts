@@ -261,17 +261,21 @@ describe("the work limit", () => {
     expect(search(warmed, later)).toEqual(alone);
   });
 
-  it("shares one allowance among the searches of a validation, until startWork", () => {
-    const subject = randomAb(30_000, 7);
+  it("shares one allowance among the searches of a validation, where what one built is free for the next", () => {
+    const subject = randomAb(40_000, 7);
+    const other = randomAb(40_000, 9);
     const alone = search(exponential, subject);
     expect(alone.outcome).toBe(NO_MATCH);
-    expect(alone.work * 2).toBeGreaterThan(allowance(subject, subject));
 
     startWork();
     expect(exponential.test(subject)).toBe(NO_MATCH);
     expect(workSpent()).toBe(alone.work);
-    expect(exponential.test(subject)).toBe(LIMIT);
-    expect(workSpent()).toBeGreaterThan(allowance(subject, subject));
+    // The same transitions again: nothing more to pay.
+    expect(exponential.test(subject)).toBe(NO_MATCH);
+    expect(workSpent()).toBe(alone.work);
+    // Another random string needs states of its own, more than the allowance has left.
+    expect(exponential.test(other)).toBe(LIMIT);
+    expect(workSpent()).toBeGreaterThan(allowance(subject, subject, other));
 
     expect(search(exponential, subject)).toEqual(alone);
   });
@@ -313,12 +317,14 @@ describe("worker threads", () => {
     const work = addon.work;
     const counts = { 1: 0, 0: 0, "-1": 0 };
     const spent = [];
+    // A new validation each time, as startWork() makes it (src/pattern/native.ts).
+    const start = () => { work[0] = work[1] = 0; work[2]++; };
     for (let i = 0; i < 20000; i++) {
-      work[0] = work[1] = 0;
+      start();
       counts[slug(i % 2 ? "slug-" + i : "Slug " + i)]++;
       counts[astral(i % 4 ? "\\u{1F600}" : "\\ud83d\\ude00x")]++;
       if (i % 5000 === 0) {
-        work[0] = work[1] = 0;
+        start();
         counts[hostile(workerData.hostile)]++;
         spent.push(work[1]);
       }

@@ -102,9 +102,10 @@ describe("parsePattern", () => {
     ["(?<n>a)", "pattern \"(?<n>a)\" uses a named group '(?<name>', which is outside the portable pattern subset"],
     ["(?<$n>a)", "pattern \"(?<$n>a)\" uses a named group '(?<name>', which is outside the portable pattern subset"],
     ["(?i:a)", "pattern \"(?i:a)\" uses a modifier group '(?i:', which is outside the portable pattern subset"],
-    ["(?i)a", "pattern \"(?i)a\" uses a modifier group '(?i:', which is outside the portable pattern subset"],
-    ["(?-s:a)", "pattern \"(?-s:a)\" uses a modifier group '(?i:', which is outside the portable pattern subset"],
-    ["(?ims-x:a)", "pattern \"(?ims-x:a)\" uses a modifier group '(?i:', which is outside the portable pattern subset"],
+    ["(?i)a", "pattern \"(?i)a\" uses a modifier group '(?i)', which is outside the portable pattern subset"],
+    ["(?-s:a)", "pattern \"(?-s:a)\" uses a modifier group '(?-s:', which is outside the portable pattern subset"],
+    ["(?ims-x:a)", "pattern \"(?ims-x:a)\" uses a modifier group '(?ims-x:', which is outside the portable pattern subset"],
+    ["(?=a)(?<n>b)", "pattern \"(?=a)(?<n>b)\" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset"],
     ["(*UTF)a", "pattern \"(*UTF)a\" uses a PCRE verb '(*...)', which is outside the portable pattern subset"],
     ["(*ACCEPT)", "pattern \"(*ACCEPT)\" uses a PCRE verb '(*...)', which is outside the portable pattern subset"],
     ["(*LIMIT_MATCH=9)a", "pattern \"(*LIMIT_MATCH=9)a\" uses a PCRE verb '(*...)', which is outside the portable pattern subset"],
@@ -166,6 +167,13 @@ describe("parsePattern", () => {
     ["(?>a)", "invalid group at offset 1"],
     ["(*)", "nothing to repeat at offset 1"],
     ["(*1)", "nothing to repeat at offset 1"],
+    // Openers of other flavours' groups that do not parse there either.
+    ["(?<a", "invalid group at offset 1"],
+    ["(?<=a", "missing ')' at offset 5"],
+    ["(?=a))", "unmatched ')' at offset 5"],
+    ["(?i:a", "missing ')' at offset 5"],
+    ["(*A:", "nothing to repeat at offset 1"],
+    ["(*ACCEPT)(", "missing ')' at offset 10"],
   ])("calls %j malformed (validation): %s", (pattern, reason) => {
     const expected = {
       kind: "validation",
@@ -207,7 +215,7 @@ describe("the expansion bound", () => {
     expect(programSize(parsePattern("(?:ab|c)*"))).toBe(8);
   });
 
-  it.each(["((?:a|b){100}){300}", "a{0,65535}", "(a{1000}){100}", "(a{1000}){1000}", "[a-z]{50000}b{50000}"])("refuses %j through compilePattern", (pattern) => {
+  it.each(["((?:a|b){100}){300}", "a{0,65535}", "^a{0,65535}$", "(a{1000}){100}", "(a{1000}){1000}", "[a-z]{50000}b{50000}"])("refuses %j through compilePattern", (pattern) => {
     expect(compilePattern(pattern)).toEqual(expands(pattern));
     expect(compilePattern(pattern, "extended")).toEqual(expands(pattern));
   });

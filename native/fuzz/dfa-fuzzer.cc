@@ -147,13 +147,17 @@ struct Run {
   int64_t spent;
 };
 
+// Validations are numbered as the addon numbers them; each is new unless given.
+uint64_t validations = 0;
+
 // A search that starts with `offset` already spent by earlier searches of the
 // same validation, as in the addon.
-Run Search(Dfa& dfa, const std::u16string& subject, int64_t offset, int64_t allowance) {
+Run Search(Dfa& dfa, const std::u16string& subject, int64_t offset, int64_t allowance,
+           uint64_t validation = ++validations) {
   // Copied without std::u16string's terminator, so that AddressSanitizer
   // catches a read past the last unit.
   const std::vector<char16_t> units(subject.begin(), subject.end());
-  Meter meter{offset + allowance, offset};
+  Meter meter{offset + allowance, offset, validation};
   const Outcome outcome = dfa.Test(units.data(), units.size(), &scratch, &meter);
   scratch.Trim();
   return {outcome, meter.spent - offset};
@@ -200,6 +204,28 @@ void CheckSearches(const Program& program, Dfa& dfa, const Source& source,
   if (in.ConsumeBool()) dfa.Clear();
 }
 
+// Several searches of one validation: what one built is free for the next
+// (the same subject again costs nothing), and the work depends no more on
+// the cache than one search's does.
+void CheckValidation(const Program& program, Dfa& dfa, const std::vector<std::u16string>& subjects) {
+  const int64_t unlimited = int64_t{1} << 40;
+  Dfa fresh(&program);
+  const uint64_t warm = ++validations;
+  const uint64_t cold = ++validations;
+  int64_t warm_spent = 0;
+  int64_t cold_spent = 0;
+  for (const auto& subject : subjects) {
+    const Run a = Search(dfa, subject, warm_spent, unlimited, warm);
+    const Run b = Search(fresh, subject, cold_spent, unlimited, cold);
+    Same(a, b, "a validation's work depends on the cache");
+    warm_spent += a.spent;
+    cold_spent += b.spent;
+  }
+  if (Search(fresh, subjects[0], cold_spent, unlimited, cold).spent != 0) {
+    Broken("a search repeated within its validation was charged again");
+  }
+}
+
 // Parse must accept exactly what reference::Decode accepts; a program that
 // parses is searched like the built ones. `words` is a buffer of exactly
 // their size, so that AddressSanitizer catches a read past the last one.
@@ -224,6 +250,7 @@ void CheckParse(const std::vector<uint32_t>& words, const std::vector<std::u16st
   if (!program) return;
   Dfa dfa(program.get());
   for (const auto& subject : subjects) CheckSearches(*program, dfa, source, subject, in);
+  CheckValidation(*program, dfa, subjects);
 }
 
 // A well-formed encoding with a few words changed, dropped or added: inputs
@@ -266,6 +293,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   Dfa dfa(program.get());
   for (const auto& subject : subjects) CheckSearches(*program, dfa, source, subject, in);
+  CheckValidation(*program, dfa, subjects);
 
   CheckParse(Damage(words, in), subjects, in);
   std::vector<uint32_t> raw(size / 4);

@@ -64,7 +64,7 @@ export const uniqueItemsKeyword: Keyword = {
       for (let i = 0; i < v.length; i++) {
         const key = jsonKey(v[i]);
         const first = seen.get(key);
-        if (first !== undefined) return r !== null && r.fail("uniqueItems", pointer, `must not repeat an item (items ${first} and ${i} are equal)`);
+        if (first !== undefined) return r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${first} and ${i} are equal)`);
         seen.set(key, i);
       }
       return true;

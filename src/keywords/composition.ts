@@ -94,7 +94,7 @@ export const oneOfKeyword: Keyword = {
       const runs = checks.map((check) => r.capture(check, v));
       const matched = runs.flatMap((run, i) => (run.ok ? [i + 1] : []));
       if (matched.length === 1) return true;
-      if (matched.length === 0) return r.fail("oneOf", pointer, noMatchProblem(types, runs, v, r));
+      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(types, runs, v, r));
       return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`);
     };
   },
@@ -110,7 +110,7 @@ export const anyOfKeyword: Keyword = {
     return (v, r) => {
       if (r === null) return checks.some((check) => check(v, null));
       const runs = checks.map((check) => r.capture(check, v));
-      return runs.some((run) => run.ok) || r.fail("anyOf", pointer, noMatchProblem(types, runs, v, r));
+      return runs.some((run) => run.ok) || r.fail("anyOf", pointer, () => noMatchProblem(types, runs, v, r));
     };
   },
 };

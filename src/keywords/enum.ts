@@ -32,7 +32,7 @@ export const enumKeyword: Keyword = {
     // compared with the SPEC §5 equality.
     const strings = choices.every((choice) => typeof choice === "string") ? new Set(choices as string[]) : null;
     const member = strings ? (v: unknown) => strings.has(v as string) : (v: unknown) => choices.some((choice) => jsonEqual(choice, v));
-    return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, `${problem}, got ${preview(v)}`));
+    return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`));
   },
 };
 
@@ -47,6 +47,6 @@ export const constKeyword: Keyword = {
     }
     const pointer = site.pointer("const");
     const problem = `must be ${preview(value)}`;
-    return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, `${problem}, got ${preview(v)}`));
+    return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, () => `${problem}, got ${preview(v)}`));
   },
 };

@@ -27,7 +27,7 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
       // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
       const within = (v: unknown) =>
         typeof v === "number" || typeof v === "bigint" ? holds(v, value) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
-      return (v, r) => within(v) || (r !== null && r.fail(name, pointer, `${bound}, got ${preview(v)}`));
+      return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`));
     },
   };
 }
@@ -47,7 +47,7 @@ export const multipleOfKeyword: Keyword = {
     const pointer = site.pointer("multipleOf");
     return (v, r) => {
       if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value)) return true;
-      return r !== null && r.fail("multipleOf", pointer, `must be a multiple of ${value}, got ${preview(v)}`);
+      return r !== null && r.fail("multipleOf", pointer, () => `must be a multiple of ${value}, got ${preview(v)}`);
     };
   },
 };

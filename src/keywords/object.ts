@@ -154,7 +154,7 @@ export const propertyNamesKeyword: Keyword = {
         const run = r.capture(check, key);
         if (run.ok) continue;
         const problems = run.issues.map((issue) => r.problemOf(issue)).join("; ");
-        ok = r.fail("propertyNames", pointer, `the property name ${preview(key)} is not allowed: ${problems}`, key);
+        ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
       }
       return ok;
     };

@@ -16,7 +16,7 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
   const words = name === "minLength" ? "at least" : "at most";
   return countKeyword(name, (bound, pointer) => {
     const expected = `must be ${words} ${count(bound, "character")} long`;
-    return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, `${expected}, got ${preview(v)}`));
+    return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`));
   });
 }
 
@@ -48,7 +48,7 @@ export const patternKeyword: Keyword = {
       chargeBudget();
       if (outcome === MATCH) return true;
       if (outcome !== NO_MATCH) throw new EngineLimit(pointer, value, outcome === NO_MEMORY);
-      return r !== null && r.fail("pattern", pointer, `${problem}, got ${preview(v)}`);
+      return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`);
     };
   },
 };

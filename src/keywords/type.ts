@@ -61,7 +61,7 @@ export const typeKeyword: Keyword = {
     }
     const predicates = names.map((name) => PREDICATES[name]);
     const pointer = site.pointer("type");
-    const fail: Check = (v, r) => r !== null && r.fail("type", pointer, typeProblem(names, v));
+    const fail: Check = (v, r) => r !== null && r.fail("type", pointer, () => typeProblem(names, v));
     if (predicates.length === 1) {
       const [only] = predicates;
       return (v, r) => only(v) || fail(v, r);

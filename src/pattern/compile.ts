@@ -61,15 +61,16 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
     if (error instanceof PatternError) return error;
     throw error;
   }
-  // Plain anchored sequences skip the crossing into the addon altogether.
-  const plain = plainMatcher(root);
-  if (plain !== null) return { test: (subject) => (plain(subject) ? MATCH : NO_MATCH), bytes: 0 };
+  // The bound holds for every pattern, whichever matcher runs it.
   if (programSize(root) > MAX_PROGRAM_SIZE) {
     return new PatternError(
       "unsupported_capability",
       `pattern ${JSON.stringify(pattern)} expands to more than ${MAX_PROGRAM_SIZE} instructions once its counted repeats are written out`,
     );
   }
+  // Plain anchored sequences skip the crossing into the addon altogether.
+  const plain = plainMatcher(root);
+  if (plain !== null) return { test: (subject) => (plain(subject) ? MATCH : NO_MATCH), bytes: 0 };
   const compiled = compileProgram(encodeProgram(root));
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.

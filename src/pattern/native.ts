@@ -18,7 +18,7 @@ interface Addon {
   compile(words: Uint32Array): { test: (subject: string) => MatchOutcome; bytes: number } | { error: string };
   /** Drops a compiled program's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
-  /** [granted, spent]: the work of the current validation. */
+  /** [granted, spent, validation]: the work of the current validation and its number. */
   work: Float64Array;
   baseWork: number;
   workPerUnit: number;
@@ -56,10 +56,14 @@ export function forgetStates(pattern: CompiledPattern): void {
   addon.forget(pattern.test);
 }
 
-/** Starts a validation's work allowance (native/dfa.h): every search of one validation shares it. */
+/**
+ * Starts a validation's work allowance (native/dfa.h): every search of one
+ * validation shares it, and what one of them built is free for the others.
+ */
 export function startWork(): void {
   work[0] = 0;
   work[1] = 0;
+  work[2]++;
 }
 
 /** The work the current validation has spent so far (native/dfa.h counts it). */

@@ -54,7 +54,9 @@ export function encodeProgram(root: Node): Uint32Array {
 
 class Emitter {
   readonly sets: Ranges[] = [];
+  /** Equal sets share an index; the copies of a repeat share their ranges, so identity answers first. */
   private readonly setIndex = new Map<string, number>();
+  private readonly setOf = new Map<Ranges, number>();
   /** [op, x, y] per instruction. */
   readonly code: number[] = [];
 
@@ -74,12 +76,15 @@ class Emitter {
   }
 
   private set(ranges: Ranges): number {
+    let index = this.setOf.get(ranges);
+    if (index !== undefined) return index;
     const key = ranges.join(" ");
-    let index = this.setIndex.get(key);
+    index = this.setIndex.get(key);
     if (index === undefined) {
       index = this.sets.push(ranges) - 1;
       this.setIndex.set(key, index);
     }
+    this.setOf.set(ranges, index);
     return index;
   }
 

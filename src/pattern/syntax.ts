@@ -99,6 +99,8 @@ class Parser {
   private usesNonBoundary = false;
   /** A `[:name:]` seen inside a class: PCRE's POSIX class, if the pattern is not ECMAScript. */
   private posixClass = false;
+  /** The first construct outside the subset (see refuse). */
+  private refused: PatternError | null = null;
 
   constructor(
     private readonly pattern: string,
@@ -114,6 +116,7 @@ class Parser {
     try {
       root = this.disjunction();
       if (this.i < this.cps.length) throw this.malformed("unmatched ')'");
+      if (this.refused !== null) throw this.refused;
     } catch (error) {
       // `[[:alpha:]]` is a class and a lone `]` in ECMAScript, a POSIX class elsewhere.
       if (this.posixClass && error instanceof PatternError && error.kind === "validation") throw this.unsupported("a POSIX class '[:name:]'");
@@ -227,15 +230,20 @@ class Parser {
   private group(): Node {
     this.i++;
     if (this.at("*")) {
-      if (this.verbAhead()) throw this.unsupported("a PCRE verb '(*...)'");
-      throw this.malformed("nothing to repeat");
+      const verb = this.verbLength();
+      if (verb === 0) throw this.malformed("nothing to repeat");
+      this.refuse("a PCRE verb '(*...)'");
+      this.i += verb;
+      return EMPTY;
     }
-    if (this.at("?")) {
-      if (!this.at(":", 1)) {
-        const kind = this.groupKind();
-        throw kind === null ? this.malformed("invalid group") : this.unsupported(kind);
-      }
+    if (this.at("?") && this.at(":", 1)) {
       this.i += 2;
+    } else if (this.at("?")) {
+      const opener = this.otherOpener();
+      if (opener === null) throw this.malformed("invalid group");
+      this.refuse(opener.what);
+      this.i += opener.length;
+      if (opener.closed) return EMPTY;
     }
     const inner = this.disjunction();
     if (!this.at(")")) throw this.malformed("missing ')'");
@@ -243,29 +251,50 @@ class Parser {
     return inner;
   }
 
-  /** `(*NAME)`, `(*NAME:…)` or `(*NAME=…)`: a PCRE verb or start option, after `(`. */
-  private verbAhead(): boolean {
-    let k = this.i + 1;
-    while (isAsciiLetter(this.cps[k]) || this.cps[k] === code("_")) k++;
-    if (k === this.i + 1) return false;
-    const after = this.cps[k];
-    return after === code(")") || after === code(":") || after === code("=");
+  /**
+   * A construct outside the subset is refused once the whole pattern has
+   * parsed: if the rest does not parse either, the pattern is malformed
+   * anywhere, and says so instead.
+   */
+  private refuse(what: string): void {
+    this.refused ??= this.unsupported(what);
   }
 
-  /** What a `(?` group is, when it is valid syntax somewhere; null when it is nothing. */
-  private groupKind(): string | null {
+  /** `*NAME)`, `*NAME:…)` or `*NAME=…)` after `(`: a PCRE verb or start option; its length, or 0. */
+  private verbLength(): number {
+    let k = this.i + 1;
+    while (isAsciiLetter(this.cps[k]) || this.cps[k] === code("_")) k++;
+    if (k === this.i + 1) return 0;
+    if (this.cps[k] === code(":") || this.cps[k] === code("=")) {
+      while (k < this.cps.length && this.cps[k] !== code(")")) k++;
+    }
+    return this.cps[k] === code(")") ? k + 1 - this.i : 0;
+  }
+
+  /**
+   * A `(?` group of another kind, valid syntax in ECMAScript or PCRE: what it
+   * is, the length of its opener after `(`, and whether the opener closes
+   * the group (`(?i)`). Null when it is no group anywhere.
+   */
+  private otherOpener(): { what: string; length: number; closed: boolean } | null {
     const next = this.peek(1);
-    if (next === code("=") || next === code("!")) return "a lookahead '(?=' / '(?!'";
+    if (next === code("=") || next === code("!")) return { what: "a lookahead '(?=' / '(?!'", length: 2, closed: false };
     if (next === code("<")) {
       const after = this.peek(2);
-      if (after === code("=") || after === code("!")) return "a lookbehind '(?<=' / '(?<!'";
-      return isAsciiLetter(after) || after === code("_") || after === code("$") ? "a named group '(?<name>'" : null;
+      if (after === code("=") || after === code("!")) return { what: "a lookbehind '(?<=' / '(?<!'", length: 3, closed: false };
+      let k = this.i + 2;
+      const isNameStart = (c: number | undefined) => isAsciiLetter(c) || c === code("_") || c === code("$");
+      if (!isNameStart(this.cps[k])) return null;
+      while (isNameStart(this.cps[k]) || isDigit(this.cps[k])) k++;
+      return this.cps[k] === code(">") ? { what: "a named group '(?<name>'", length: k + 1 - this.i, closed: false } : null;
     }
     // Modifiers: `(?i:…)`, `(?-s:…)`, PCRE's `(?i)`.
     let k = this.i + 1;
     while ("imsx-".includes(String.fromCodePoint(this.cps[k] ?? 0x20))) k++;
     const end = this.cps[k];
-    return k > this.i + 1 && (end === code(":") || end === code(")")) ? "a modifier group '(?i:'" : null;
+    if (k === this.i + 1 || (end !== code(":") && end !== code(")"))) return null;
+    const opener = String.fromCodePoint(...this.cps.slice(this.i - 1, k + 1));
+    return { what: `a modifier group '${opener}'`, length: k + 1 - this.i, closed: end === code(")") };
   }
 
   private quantifierAhead(): boolean {
