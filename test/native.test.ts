@@ -355,3 +355,26 @@ describe("worker threads", () => {
     expect(results).toEqual([expected, expected]);
   });
 });
+
+describe("a worker terminated while it compiles patterns", () => {
+  // Node-API calls fail while a worker shuts down; an error that cannot be
+  // thrown any more must not abort the whole process (binding.gyp defines
+  // NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS).
+  const worker = `
+    const { parentPort, workerData } = require("worker_threads");
+    const { validateSchema } = require(workerData.lib);
+    parentPort.postMessage("ready");
+    for (let k = 0; ; k++) validateSchema({ type: "object", properties: { a: { pattern: "x" + k + "[ab]*c" } } });
+  `;
+
+  it("ends alone, 30 times over", async () => {
+    const lib = path.join(__dirname, "..", "lib", "index.js");
+    for (let i = 0; i < 30; i++) {
+      const w = new Worker(worker, { eval: true, workerData: { lib } });
+      await new Promise((resolve) => w.once("message", resolve));
+      await new Promise((resolve) => setTimeout(resolve, i % 5));
+      expect(await w.terminate()).toBe(1);
+    }
+    expect(search(compile("^[a-z]+$"), "main").outcome).toBe(MATCH);
+  }, 60_000);
+});
