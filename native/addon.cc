@@ -124,9 +124,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
       Napi::PropertyDescriptor::Value("compile", Napi::Function::New<Compile>(env, "compile"), napi_enumerable),
       Napi::PropertyDescriptor::Value("forget", Napi::Function::New<ForgetStates>(env, "forget"), napi_enumerable),
       Napi::PropertyDescriptor::Value("work", work, napi_enumerable),
-      Napi::PropertyDescriptor::Value("baseWork", Napi::Number::New(env, kBaseWork), napi_enumerable),
-      Napi::PropertyDescriptor::Value("workPerUnit", Napi::Number::New(env, kWorkPerUnit), napi_enumerable),
-      Napi::PropertyDescriptor::Value("maxWork", Napi::Number::New(env, static_cast<double>(kMaxWork)), napi_enumerable),
+      Napi::PropertyDescriptor::Value("readsPerUnit", Napi::Number::New(env, kReadsPerUnit), napi_enumerable),
   });
   return exports;
 }

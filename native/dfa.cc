@@ -110,6 +110,7 @@ Outcome Dfa::Test(const char16_t* subject, size_t length, Scratch* scratch, Mete
     row = slot->next;
     if (row < sinks) break;
   }
+  spent += static_cast<int64_t>(i) / kReadsPerUnit;
   meter->spent = spent;
   if (spent > allowed) return kWorkLimit;
   if (row == kMatched * classes) return kMatch;

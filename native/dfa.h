@@ -8,13 +8,12 @@
 
 enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory = -2 };
 
-// Counted work, not time: what one validation may spend building automaton
-// states, the same on an idle and on a loaded machine. The allowance starts
-// at kBaseWork per validation and grows by kWorkPerUnit for each UTF-16 unit
-// of each subject matched, up to kMaxWork.
-constexpr int64_t kBaseWork = 1 << 21;
-constexpr int64_t kWorkPerUnit = 16;
-constexpr int64_t kMaxWork = int64_t{1} << 22;
+// Counted work, not time: what one validation may spend reading subjects and
+// building automaton states, the same on an idle and on a loaded machine.
+// The allowance is JavaScript's to set (src/pattern/native.ts); a search
+// charges one unit for every kReadsPerUnit code units it reads, and what it
+// builds (see Dfa).
+constexpr int64_t kReadsPerUnit = 4;
 
 struct Meter {
   int64_t allowed;

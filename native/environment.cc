@@ -29,9 +29,7 @@ Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subj
     validation_ = validation;
     TrimOversized(env);
   }
-  work[0] += static_cast<double>(kWorkPerUnit) * static_cast<double>(length + 1);
-  const double allowed = work[0] + kBaseWork < kMaxWork ? work[0] + kBaseWork : kMaxWork;
-  Meter meter{static_cast<int64_t>(allowed), static_cast<int64_t>(work[1]), validation};
+  Meter meter{static_cast<int64_t>(work[0]), static_cast<int64_t>(work[1]), validation};
   const Outcome outcome = pattern->dfa_.Test(subject, length, &scratch, &meter);
   work[1] = static_cast<double>(meter.spent);
 

@@ -20,8 +20,8 @@ class Pattern;
 // after the environment's own at shutdown.
 class Environment {
  public:
-  // [granted, spent, validation]: JavaScript resets the work and numbers the
-  // validation before each one (src/pattern/native.ts).
+  // [allowed, spent, validation]: JavaScript sets the allowance before each
+  // search and numbers the validations (src/pattern/native.ts).
   explicit Environment(double* work) : work_(work) {}
   void Hold() { owners_++; }
   void Release();

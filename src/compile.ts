@@ -27,7 +27,7 @@ export interface CompiledSchema {
   uncounted: number;
   /** The check of every subschema, by JSON Pointer. */
   nodes: ReadonlyMap<string, Check>;
-  /** `$ref` targets that the fast check decides once per value (see UNROLLED_VISITS). */
+  /** `$ref` targets decided once per value (see UNROLLED_VISITS). */
   remembered: ReadonlySet<string>;
   /** Native memory held by the schema's compiled patterns. */
   patternBytes: number;
@@ -77,12 +77,12 @@ class Compiler {
       this.record(isPlainObject(root) ? "/type" : "", "type", 'the root schema must be an object with "type": "object"', "validation");
     }
     const check = this.node(root, "", 0);
-    const { shared, remembered } = this.refuseCycles() ? this.boundChains() : { shared: new Set<string>(), remembered: new Set<string>() };
+    const remembered = this.refuseCycles() ? this.boundChains() : new Set<string>();
     for (const ref of this.pendingRefs) {
       // A target that its keyword compiled without a node of its own (the
       // `false` of additionalProperties) is compiled now: never assumed valid.
       const target = this.nodes.get(ref.target) ?? this.node(valueAt(this.document, ref.target), ref.target, 0);
-      ref.check = shared.has(ref.target) ? memoized(target, remembered.has(ref.target)) : target;
+      ref.check = remembered.has(ref.target) ? memoized(target) : target;
     }
     const failed = this.issues.length > 0 || this.uncounted > 0;
     return {
@@ -218,13 +218,12 @@ class Compiler {
 
   /**
    * On the (acyclic) graph of same-value edges: refuses chains longer than
-   * MAX_CHAIN, which would run as deep recursion, and finds the targets that
-   * more than one edge leads to. Explaining a failure decides each of them
-   * once per value and place, so a problem is reported once; the fast check
-   * does so too when the schema's paths multiply (`d1: allOf [$ref d2, $ref
-   * d2]`, `d2: allOf [$ref d3, $ref d3]`, … is 2^n visits per value).
+   * MAX_CHAIN, which would run as deep recursion, and, when the schema's
+   * paths multiply (`d1: allOf [$ref d2, $ref d2]`, `d2: allOf [$ref d3,
+   * $ref d3]`, … is 2^n visits per value), returns the targets that more than
+   * one edge leads to, to decide once per value.
    */
-  private boundChains(): { shared: Set<string>; remembered: Set<string> } {
+  private boundChains(): Set<string> {
     const chain = new Map<string, number>();
     const visits = new Map<string, number>();
     const incoming = new Map<string, number>();
@@ -257,9 +256,11 @@ class Compiler {
         mostVisits = Math.max(mostVisits, total);
       }
     }
-    const shared = new Set<string>();
-    for (const [pointer, count] of incoming) if (count > 1) shared.add(pointer);
-    return { shared, remembered: mostVisits > UNROLLED_VISITS ? shared : new Set<string>() };
+    const remembered = new Set<string>();
+    if (mostVisits > UNROLLED_VISITS) {
+      for (const [pointer, count] of incoming) if (count > 1) remembered.add(pointer);
+    }
+    return remembered;
   }
 }
 

@@ -13,13 +13,8 @@ export function startMemo(): void {
   generation++;
 }
 
-/**
- * `check`, decided once per value and place when it explains a failure
- * (so shared targets report each problem once), and with `fast`, once per
- * value in the fast check too.
- */
-export function memoized(check: Check, fast: boolean): Check {
-  if (!fast) return (value, report) => (report === null ? check(value, null) : report.remember(check, value));
+/** `check`, decided once per value in the fast check, and once per value and place when it explains a failure. */
+export function memoized(check: Check): Check {
   let seen = -1;
   const answers = new Map<unknown, boolean>();
   return (value, report) => {

@@ -81,6 +81,21 @@ const PREFIX: Record<ErrorKind, string> = {
   execution_failure: "could not check the arguments",
 };
 
+/**
+ * The issues without repeats: a `$ref` target that two composition branches
+ * share reports the same problem of the same value twice.
+ */
+function distinct(issues: Issue[]): Issue[] {
+  if (issues.length < 2) return issues;
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.instancePath}\n${issue.schemaPath}\n${issue.keyword}\n${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** The failure's kind: execution_failure over unsupported_capability over validation (SPEC §7). */
 function kindOf(issues: readonly Issue[]): ErrorKind {
   if (issues.some((issue) => issue.kind === "execution_failure")) return "execution_failure";
@@ -95,7 +110,7 @@ function kindOf(issues: readonly Issue[]): ErrorKind {
  */
 export function failure(found: Issue[], schemaProblems = false, uncounted = 0): Failure {
   // Property names and patterns may hold line breaks; messages never do.
-  const issues = found.map((issue) => {
+  const issues = distinct(found).map((issue) => {
     const message = oneLine(issue.message);
     return message === issue.message ? issue : { ...issue, message };
   });

@@ -23,8 +23,10 @@ export interface Run {
 interface Remembered extends Run {
   value: unknown;
   /** The captures its issues were recorded in (ids are never reused, so closed ones never match). */
-  frames: Set<number>;
+  frames: number[];
 }
+
+const NO_ISSUES: Issue[] = [];
 
 /**
  * Collects the issues of a failed validation. Validation first runs without
@@ -40,10 +42,18 @@ export class Report {
   /** Problems found beyond MAX_ISSUES in the current frame. */
   uncounted = 0;
   readonly path: PathSegment[] = [];
+  /**
+   * A number for each place on the path (the same path, the same number, by
+   * parent place and key): what `remember` keys by, without building the
+   * pointer, whose length grows with the depth.
+   */
+  private readonly places: number[] = [0];
+  private readonly childPlaces = new Map<number, Map<PathSegment, number>>();
+  private placesMade = 0;
   private frameStart = 0;
   private frame = 0;
   private frames = 0;
-  private remembered: Map<Check, Map<string, Remembered>> | null = null;
+  private remembered: Map<Check, Map<number, Remembered>> | null = null;
 
   /**
    * Records a problem at the current path (or at its child `child`); returns
@@ -87,20 +97,20 @@ export class Report {
     this.remembered ??= new Map();
     let byPlace = this.remembered.get(check);
     if (byPlace === undefined) this.remembered.set(check, (byPlace = new Map()));
-    const place = toPointer(this.path);
+    const place = this.places[this.places.length - 1];
     const known = byPlace.get(place);
     if (known !== undefined && known.value === value) {
-      if (!known.frames.has(this.frame)) {
+      if (!known.frames.includes(this.frame)) {
         this.add(known);
-        known.frames.add(this.frame);
+        known.frames.push(this.frame);
       }
       return known.ok;
     }
     const issuesBefore = this.issues.length;
     const uncountedBefore = this.uncounted;
     const ok = check(value, this);
-    const issues = this.issues.slice(issuesBefore);
-    byPlace.set(place, { ok, issues, uncounted: this.uncounted - uncountedBefore, value, frames: new Set([this.frame]) });
+    const issues = this.issues.length === issuesBefore ? NO_ISSUES : this.issues.slice(issuesBefore);
+    byPlace.set(place, { ok, issues, uncounted: this.uncounted - uncountedBefore, value, frames: [this.frame] });
     return ok;
   }
 
@@ -117,6 +127,22 @@ export class Report {
       else this.issues.push(issue);
     }
     this.uncounted += run.uncounted;
+  }
+
+  /** Steps into a child of the current value. */
+  enter(key: PathSegment): void {
+    const parent = this.places[this.places.length - 1];
+    let children = this.childPlaces.get(parent);
+    if (children === undefined) this.childPlaces.set(parent, (children = new Map()));
+    let place = children.get(key);
+    if (place === undefined) children.set(key, (place = ++this.placesMade));
+    this.path.push(key);
+    this.places.push(place);
+  }
+
+  leave(): void {
+    this.path.pop();
+    this.places.pop();
   }
 
   /** What an issue at the current path says, without the path in front. */
@@ -137,9 +163,9 @@ export const acceptAll: Check = () => true;
 /** Runs `check` on a child value, with `key` on the report's path. */
 export function checkChild(check: Check, value: unknown, key: PathSegment, report: Report | null): boolean {
   if (report === null) return check(value, null);
-  report.path.push(key);
+  report.enter(key);
   const ok = check(value, report);
-  report.path.pop();
+  report.leave();
   return ok;
 }
 

@@ -170,7 +170,7 @@ void Same(const Run& a, const Run& b, const char* promise) {
 void CheckSearches(const Program& program, Dfa& dfa, const Source& source,
                    const std::u16string& subject, FuzzedDataProvider& in) {
   const Outcome answer = reference::Test(source, subject) ? kMatch : kNoMatch;
-  const int64_t offset = in.ConsumeIntegralInRange<int64_t>(0, kMaxWork);
+  const int64_t offset = in.ConsumeIntegralInRange<int64_t>(0, int64_t{1} << 22);
   const int64_t unlimited = int64_t{1} << 40;
 
   // `dfa` holds whatever earlier subjects left in it.
@@ -179,9 +179,11 @@ void CheckSearches(const Program& program, Dfa& dfa, const Source& source,
   Dfa fresh(&program);
   Same(Search(fresh, subject, offset, unlimited), full, "a search's work depends on the cache");
 
-  // The most one transition costs: a closure over every instruction, then a
-  // new state's row and a set of at most every instruction.
-  const int64_t step = 2 * static_cast<int64_t>(program.size()) + program.class_count();
+  // The most a search can spend past its allowance: one transition (a closure
+  // over every instruction, then a new state's row and a set of at most
+  // every instruction), and the reading of the subject, charged at the end.
+  const int64_t step = 2 * static_cast<int64_t>(program.size()) + program.class_count() +
+                       static_cast<int64_t>(subject.size()) / kReadsPerUnit;
   // Exactly the work the search needs, one less, or anything up to one
   // transition more.
   const int64_t allowances[] = {full.spent, std::max<int64_t>(full.spent - 1, 0),
@@ -221,7 +223,9 @@ void CheckValidation(const Program& program, Dfa& dfa, const std::vector<std::u1
     warm_spent += a.spent;
     cold_spent += b.spent;
   }
-  if (Search(fresh, subjects[0], cold_spent, unlimited, cold).spent != 0) {
+  // Only reading it again is charged.
+  if (Search(fresh, subjects[0], cold_spent, unlimited, cold).spent >
+      static_cast<int64_t>(subjects[0].size()) / kReadsPerUnit) {
     Broken("a search repeated within its validation was charged again");
   }
 }

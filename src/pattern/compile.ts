@@ -1,6 +1,6 @@
 import { Lru } from "../lru";
 import type { Profile } from "../types";
-import { compileProgram, forgetStates, MATCH, NO_MATCH, type CompiledPattern } from "./native";
+import { chargedPattern, compileProgram, forgetStates, type CompiledPattern } from "./native";
 import { plainMatcher } from "./plain";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
@@ -20,7 +20,7 @@ const cache = new Lru<string, CompiledPattern | PatternError>(CACHE_SIZE, {
   maxWeight: CACHE_BYTES,
   weigh: (entry) => (entry instanceof PatternError ? 0 : entry.bytes),
   evicted: (entry) => {
-    if (!(entry instanceof PatternError) && entry.bytes > 0) forgetStates(entry);
+    if (!(entry instanceof PatternError)) forgetStates(entry);
   },
 });
 
@@ -70,7 +70,7 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
   }
   // Plain anchored sequences skip the crossing into the addon altogether.
   const plain = plainMatcher(root);
-  if (plain !== null) return { test: (subject) => (plain(subject) ? MATCH : NO_MATCH), bytes: 0 };
+  if (plain !== null) return chargedPattern(plain);
   const compiled = compileProgram(encodeProgram(root));
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.

@@ -11,6 +11,8 @@ export interface CompiledPattern {
   test(subject: string): MatchOutcome;
   /** Native memory the compiled program holds (its cached states come on top, within fixed bounds). */
   readonly bytes: number;
+  /** The addon's search function, for a pattern that runs there. */
+  readonly native?: (subject: string) => MatchOutcome;
 }
 
 interface Addon {
@@ -18,11 +20,10 @@ interface Addon {
   compile(words: Uint32Array): { test: (subject: string) => MatchOutcome; bytes: number } | { error: string };
   /** Drops a compiled program's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
-  /** [granted, spent, validation]: the work of the current validation and its number. */
+  /** [allowed, spent, validation]: the work of the current validation and its number. */
   work: Float64Array;
-  baseWork: number;
-  workPerUnit: number;
-  maxWork: number;
+  /** Code units a search reads for one unit of work. */
+  readsPerUnit: number;
 }
 
 function load(): Addon {
@@ -44,40 +45,76 @@ function load(): Addon {
 const addon = load();
 const work = addon.work;
 
-/** Compiles a program. Never throws for bad words: they come back as an error. */
-export function compileProgram(words: Uint32Array): CompiledPattern | { error: string } {
-  const compiled = addon.compile(words);
-  if ("error" in compiled) return compiled;
-  return { test: compiled.test, bytes: compiled.bytes };
-}
+/**
+ * The counted work limit (README, "The work limit"): a validation may spend
+ * `baseWork` units reading strings and building automaton states, plus
+ * `workPerUnit` for each UTF-16 unit of each string it searches, and never
+ * more than `maxWork`. Reading costs one unit per `readsPerUnit` code units.
+ */
+export const engine: Readonly<{ baseWork: number; workPerUnit: number; maxWork: number; readsPerUnit: number }> = Object.freeze({
+  baseWork: 2 ** 21,
+  workPerUnit: 16,
+  maxWork: 2 ** 22,
+  readsPerUnit: addon.readsPerUnit,
+});
 
-/** Frees a compiled pattern's cached states now rather than when it is collected. */
-export function forgetStates(pattern: CompiledPattern): void {
-  addon.forget(pattern.test);
-}
+/** What the current validation's searches have been granted so far. */
+let granted = 0;
 
 /**
- * Starts a validation's work allowance (native/dfa.h): every search of one
- * validation shares it, and what one of them built is free for the others.
+ * Starts a validation's work allowance: every search of one validation
+ * shares it, and what one of them built is free for the others (native/dfa.h).
  */
 export function startWork(): void {
-  work[0] = 0;
+  granted = 0;
+  work[0] = engine.baseWork;
   work[1] = 0;
   work[2]++;
 }
 
-/** The work the current validation has spent so far (native/dfa.h counts it). */
-export function workSpent(): number {
-  return work[1];
+/** A search of `length` code units adds its share to the allowance before it runs. */
+function grant(length: number): void {
+  granted += engine.workPerUnit * (length + 1);
+  work[0] = Math.min(engine.baseWork + granted, engine.maxWork);
 }
 
 /**
- * The counted work limit: a validation may spend `baseWork` units building
- * automaton states, plus `workPerUnit` for each UTF-16 unit of each string
- * it matches, and never more than `maxWork`.
+ * A pattern searched in TypeScript (src/pattern/plain.ts, answering
+ * `2 × read + found`): it builds nothing, so only its reading is charged, as
+ * the addon charges it. LIMIT once the validation's allowance is spent.
  */
-export const engine: Readonly<{ baseWork: number; workPerUnit: number; maxWork: number }> = Object.freeze({
-  baseWork: addon.baseWork,
-  workPerUnit: addon.workPerUnit,
-  maxWork: addon.maxWork,
-});
+export function chargedPattern(search: (subject: string) => number): CompiledPattern {
+  return {
+    bytes: 0,
+    test(subject) {
+      grant(subject.length);
+      const answer = search(subject);
+      work[1] += Math.floor(answer / (2 * engine.readsPerUnit));
+      if (work[1] > work[0]) return LIMIT;
+      return (answer & 1) === 1 ? MATCH : NO_MATCH;
+    },
+  };
+}
+
+/** Compiles a program. Never throws for bad words: they come back as an error. */
+export function compileProgram(words: Uint32Array): CompiledPattern | { error: string } {
+  const compiled = addon.compile(words);
+  if ("error" in compiled) return compiled;
+  const { test } = compiled;
+  const search = (subject: string): MatchOutcome => {
+    // The addon refuses anything but a string, with a TypeError.
+    if (typeof subject === "string") grant(subject.length);
+    return test(subject);
+  };
+  return { test: search, bytes: compiled.bytes, native: test };
+}
+
+/** Frees a compiled pattern's cached states now rather than when it is collected. */
+export function forgetStates(pattern: CompiledPattern): void {
+  if (pattern.native !== undefined) addon.forget(pattern.native);
+}
+
+/** The work the current validation has spent so far. */
+export function workSpent(): number {
+  return work[1];
+}

@@ -14,7 +14,12 @@ import { END, START, type Node } from "./syntax";
  * left-to-right pass decides, in time linear in the subject, with no work to
  * count. Any other pattern returns null and runs in the native engine.
  */
-export function plainMatcher(root: Node): ((subject: string) => boolean) | null {
+/**
+ * The matcher answers with one number, `2 × read + found`: how many code
+ * units it read (what its work is charged for, src/pattern/native.ts), and 1
+ * when it found a match.
+ */
+export function plainMatcher(root: Node): ((subject: string) => number) | null {
   const items = root.kind === "sequence" ? root.items : [root];
   const first = items[0];
   if (first?.kind !== "assertion" || first.assertion !== START) return null;
@@ -59,9 +64,9 @@ export function plainMatcher(root: Node): ((subject: string) => boolean) | null 
         at += width;
         taken++;
       }
-      if (taken < min) return false;
+      if (taken < min) return 2 * at;
     }
-    return !anchoredEnd || at === length;
+    return 2 * at + (!anchoredEnd || at === length ? 1 : 0);
   };
 }
 
