@@ -62,6 +62,8 @@ const GENERATED = new Set([
   ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name),
 ]);
 
+const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
+
 /** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
 const TYPE_TESTS: Record<string, (v: string) => string> = {
   object: (v) => `isPlainObject(${v})`,
@@ -79,13 +81,35 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema): FastCheck | null {
   if (options.lenientScalars) return null;
   const generator = new Generator(schema, options, compiled.nodes, compiled.remembered);
-  const body = generator.node(schema, "", "v", "0");
+  const body = generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false" });
   const factory = new Function(...generator.names, `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`);
   return factory(...generator.values) as FastCheck;
 }
 
 /** The EngineLimit for a search that did not finish. */
 const engineLimit = (outcome: number, schemaPath: string, pattern: string) => new EngineLimit(schemaPath, pattern, outcome === NO_MEMORY);
+
+/**
+ * Where generated code runs: how many containers below the arguments (a
+ * function's `d` plus an offset known when generating), and whether a
+ * composition above has already walked the value to be JSON ("true"; "w"
+ * in a `$ref` function, which takes it as a parameter).
+ */
+interface Place {
+  base: "0" | "d";
+  offset: number;
+  walked: "false" | "true" | "w";
+}
+
+const depthOf = (at: Place) => (at.base === "0" ? String(at.offset) : at.offset === 0 ? "d" : `d + ${at.offset}`);
+const below = (at: Place): Place => ({ ...at, offset: at.offset + 1 });
+
+/** The test that `v` is JSON down to the depth bound, or null when a composition above walked it already. */
+function walk(v: string, at: Place): string | null {
+  const left = at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`;
+  if (at.walked === "true") return null;
+  return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
+}
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft) === null;
@@ -117,33 +141,41 @@ class Generator {
   }
 
   /**
-   * Statements that `return false` unless the value in `v`, found `depth`
-   * containers below the arguments, is JSON and matches the schema at `pointer`.
+   * Statements that `return false` unless the value in `v`, at place `at`,
+   * is JSON and matches the schema at `pointer`.
    */
-  node(schema: unknown, pointer: string, v: string, depth: string): string {
-    const left = `${MAX_DEPTH} - (${depth})`;
-    if (schema === true) return `if (!json(${v}, ${left})) return false;`;
+  node(schema: unknown, pointer: string, v: string, place: Place): string {
+    let at = place;
+    const walked = walk(v, at);
+    if (schema === true) return walked === null ? "" : `if (!${walked}) return false;`;
     if (schema === false) return "return false;";
     const object = schema as Record<string, unknown>;
     if (Object.keys(object).some((keyword) => !GENERATED.has(keyword))) {
       // The walk comes first: it bounds the depth the closure may recurse to.
       const closure = this.constant(this.closures.get(pointer));
-      return `if (!json(${v}, ${left}) || !${closure}(${v}, null)) return false;`;
+      return `if (${walked === null ? "" : `!${walked} || `}!${closure}(${v}, null)) return false;`;
     }
     const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
     let code = types === null ? `if (!isShallowJson(${v})) return false;\n` : `if (!(${types.map((type) => TYPE_TESTS[type](v)).join(" || ")})) return false;\n`;
+    // A composition walks its value before its branches run (see
+    // composition()); walked first, the value's other keywords need not walk
+    // what they do not check either.
+    if (COMPOSITION.some((keyword) => keyword in object) && walked !== null) {
+      code += `if (!${walked}) return false;\n`;
+      at = { ...at, walked: "true" };
+    }
     const only = types?.length === 1 ? types[0] : null;
     const canBe = (kind: string) => types === null || types.includes(kind);
     const guard = (kind: string, test: string, body: string) => (body === "" || !canBe(kind) ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
-    code += guard("object", TYPE_TESTS.object(v), this.objectKeywords(object, pointer, v, depth));
-    code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, depth));
+    code += guard("object", TYPE_TESTS.object(v), this.objectKeywords(object, pointer, v, at));
+    code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, at));
     code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v));
     const numeric = only === "integer" || only === "number";
     const numberBody = this.numberKeywords(object, v);
     code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
     code += this.valueKeywords(object, v);
-    code += this.composition(object, pointer, v, depth);
-    if (typeof object.$ref === "string") code += `if (!${this.refFunction(object.$ref)}(${v}, ${depth})) return false;\n`;
+    code += this.composition(object, pointer, v, at);
+    if (typeof object.$ref === "string") code += `if (!${this.refFunction(object.$ref)}(${v}, ${depthOf(at)}, ${at.walked})) return false;\n`;
     return code;
   }
 
@@ -153,7 +185,8 @@ class Generator {
   /**
    * The function for a `$ref` target (resolved at compile time; the schema
    * has been checked). Recursion descends into the value, so the depth it
-   * carries ends it: past the bound the arguments are not JSON anyway.
+   * carries ends it: past the bound the arguments are not JSON anyway. `w`
+   * says whether the caller has walked the value already.
    */
   private refFunction(ref: string): string {
     const target = resolveRef(this.document, ref) as { pointer: string };
@@ -162,8 +195,8 @@ class Generator {
       name = `r${this.refs.size}`;
       this.refs.set(target.pointer, name);
       const index = this.functions.push("") - 1;
-      const body = this.node(valueAt(this.document, target.pointer), target.pointer, "v", "d");
-      const fn = `function (v, d) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
+      const body = this.node(valueAt(this.document, target.pointer), target.pointer, "v", { base: "d", offset: 0, walked: "w" });
+      const fn = `function (v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
       this.functions[index] = `const ${name} = ${this.remembered.has(target.pointer) ? `remember(${fn})` : fn};`;
     }
     return name;
@@ -173,15 +206,18 @@ class Generator {
    * Each branch is a function that answers for the same value; they run in
    * the order and with the short cuts of the closures in
    * keywords/composition.ts. A branch that fails because of a non-JSON value
-   * would make `not` hold, so the value is walked first.
+   * would make `not` hold, so node() walks the value first, once: the
+   * branches, and compositions inside them, know it is JSON.
    */
-  private composition(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
-    const branch = (schema: unknown, at: string) => {
+  private composition(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
+    const branch = (schema: unknown, path: string) => {
       const name = `b${this.functions.length}`;
       this.functions.push("");
-      this.functions[Number(name.slice(1))] = `function ${name}(v, d) {\n${this.node(schema, at, "v", "d")}\nreturn true;\n}`;
+      const body = this.node(schema, path, "v", { base: "d", offset: 0, walked: "true" });
+      this.functions[Number(name.slice(1))] = `function ${name}(v, d) {\n${body}\nreturn true;\n}`;
       return name;
     };
+    const depth = depthOf(at);
     const list = (keyword: string) => (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
     let code = "";
     if ("anyOf" in object) code += `if (!(${list("anyOf").map((b) => `${b}(${v}, ${depth})`).join(" || ")})) return false;\n`;
@@ -193,10 +229,10 @@ class Generator {
         .join("\n")}\nif (${matched} !== 1) return false; }\n`;
     }
     if ("not" in object) code += `if (${branch(object.not, `${pointer}/not`)}(${v}, ${depth})) return false;\n`;
-    return code === "" ? "" : `if (!json(${v}, ${MAX_DEPTH} - (${depth}))) return false;\n${code}`;
+    return code;
   }
 
-  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
+  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
     let code = "";
     // Own properties only, whatever Object.prototype holds at the time of the call.
     for (const name of (object.required as string[] | undefined) ?? []) {
@@ -206,13 +242,13 @@ class Generator {
     const properties = isPlainObject(object.properties) ? object.properties : {};
     for (const [name, child] of Object.entries(properties)) {
       const x = this.variable();
-      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x, `${depth} + 1`);
+      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
       if (body !== "") code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
     }
     if ("propertyNames" in object) {
       const names = this.variable();
       const name = this.variable();
-      const body = this.node(object.propertyNames, `${pointer}/propertyNames`, name, depth);
+      const body = this.node(object.propertyNames, `${pointer}/propertyNames`, name, at);
       if (body !== "") code += `{ const ${names} = Object.keys(${v});\nfor (let i = 0; i < ${names}.length; i++) { const ${name} = ${names}[i];\n${body}\n} }\n`;
     }
     // Every property the code above did not visit: checked against
@@ -221,11 +257,13 @@ class Generator {
     const additional = additionalKey in object ? object[additionalKey] : true;
     const declared = this.constant(new Set(Object.keys(properties)));
     const key = this.variable();
-    const body = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, `${depth} + 1`);
+    const body = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, below(at));
     // (A listed property holding undefined was skipped above; it is not JSON.)
     // for…in allocates nothing; it would also list enumerable properties added
     // to Object.prototype, which then fail here, and the closures (which read
-    // own keys only) have the last word (validator.ts).
+    // own keys only) have the last word (validator.ts). A walked object has
+    // nothing left to look at when no additionalProperties schema asserts.
+    if (body === "" && at.walked === "true") return code;
     code += `for (const ${key} in ${v}) {\nif (!${declared}.has(${key})) {\n${body}\n} else if (${v}[${key}] === undefined) return false; }\n`;
     return code;
   }
@@ -242,7 +280,7 @@ class Generator {
     return name in Object.prototype ? `(hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined)` : `${v}[${literal}]`;
   }
 
-  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, depth: string): string {
+  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
     let code = "";
     if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
     if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
@@ -250,8 +288,8 @@ class Generator {
     // hole reads as undefined, which no test passes).
     const x = this.variable();
     const i = this.variable();
-    const body = this.node("items" in object ? object.items : true, `${pointer}/items`, x, `${depth} + 1`);
-    code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
+    const body = this.node("items" in object ? object.items : true, `${pointer}/items`, x, below(at));
+    if (body !== "") code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
     return code;
   }
 

@@ -34,19 +34,21 @@ export function memoized(check: Check): Check {
 
 /**
  * memoized() for a generated `$ref` function (src/generate.ts), which takes
- * the value's depth too: an answer is reused only at the same depth.
+ * the value's depth too: an answer is reused only at the same depth. (Its
+ * third parameter only says whether the value was walked already; the answer
+ * for a JSON value does not depend on it.)
  */
-export function memoizedGenerated(fn: (v: unknown, d: number) => boolean): (v: unknown, d: number) => boolean {
+export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boolean): (v: unknown, d: number, w: boolean) => boolean {
   let seen = -1;
   const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid)
-  return (v, d) => {
+  return (v, d, w) => {
     if (seen !== generation) {
       seen = generation;
       answers.clear();
     }
     const known = answers.get(v);
     if (known !== undefined && known >> 1 === d) return (known & 1) === 1;
-    const ok = fn(v, d);
+    const ok = fn(v, d, w);
     answers.set(v, 2 * d + (ok ? 1 : 0));
     return ok;
   };
