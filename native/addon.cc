@@ -52,7 +52,7 @@ void FreePattern(napi_env env, void* data, void*) {
   delete pattern;
 }
 
-// compile(words: Uint32Array) -> { test, bytes } | { error }: see program.h
+// compile(words: Uint32Array) -> { test, bytes, size } | { error }: see program.h
 // for the encoding.
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
@@ -76,6 +76,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
   const size_t bytes = pattern->program_bytes();
+  const size_t size = pattern->program_size();
   Napi::Function test = Napi::Function::New<Test>(env, "test", pattern.get());
   if (env.IsExceptionPending()) return {};
   // The wrap owns the Pattern from here: FreePattern runs when `test` is
@@ -86,6 +87,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   napi_adjust_external_memory(env, static_cast<int64_t>(bytes), &ignored);
   result.Set("test", test);
   result.Set("bytes", static_cast<double>(bytes));
+  result.Set("size", static_cast<double>(size));
   return env.IsExceptionPending() ? Napi::Value() : result;
 }
 

@@ -66,6 +66,7 @@ class Pattern {
 
   Environment* environment() const { return environment_; }
   size_t program_bytes() const { return program_->bytes(); }
+  size_t program_size() const { return program_->size(); }
 
  private:
   friend class Environment;

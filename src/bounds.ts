@@ -6,5 +6,8 @@
 /** The longest chain of `$ref`s and composition branches applied to one value. */
 export const MAX_CHAIN = 256;
 
-/** Native memory the compiled patterns of one schema may hold together. */
-export const MAX_SCHEMA_PATTERN_BYTES = 16 * 2 ** 20;
+/**
+ * Instructions the patterns of one schema may write out together (about
+ * 12 bytes each once compiled): checked before a pattern is compiled.
+ */
+export const MAX_SCHEMA_INSTRUCTIONS = 1_000_000;

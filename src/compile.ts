@@ -1,4 +1,4 @@
-import { MAX_CHAIN, MAX_SCHEMA_PATTERN_BYTES } from "./bounds";
+import { MAX_CHAIN, MAX_SCHEMA_INSTRUCTIONS } from "./bounds";
 import { isPlainObject, MAX_DEPTH } from "./json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
@@ -65,6 +65,7 @@ class Compiler {
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
   private readonly patterns = new Set<CompiledPattern>();
   private patternBytes = 0;
+  private patternInstructions = 0;
 
   constructor(
     private readonly document: unknown,
@@ -100,11 +101,12 @@ class Compiler {
     else this.issues.push({ kind, instancePath: "", schemaPath: pointer, keyword, message: `#${pointer}: ${message}` });
   }
 
-  /** Counts a compiled pattern against the schema's share of native memory; false when it would exceed it. */
+  /** Counts a compiled pattern against the schema's share of instructions; false when it would exceed it. */
   private claimPattern(pattern: CompiledPattern): boolean {
     if (this.patterns.has(pattern)) return true;
-    if (this.patternBytes + pattern.bytes > MAX_SCHEMA_PATTERN_BYTES) return false;
+    if (this.patternInstructions + pattern.size > MAX_SCHEMA_INSTRUCTIONS) return false;
     this.patterns.add(pattern);
+    this.patternInstructions += pattern.size;
     this.patternBytes += pattern.bytes;
     return true;
   }
@@ -142,6 +144,7 @@ class Compiler {
       ref: (target) => this.ref(pointer, { to: target, via: at("$ref"), keyword: "$ref" }),
       typeCache: this.typeCache,
       claimPattern: (pattern) => this.claimPattern(pattern),
+      patternRoom: () => MAX_SCHEMA_INSTRUCTIONS - this.patternInstructions,
     };
     let typeCheck: Check | null = null;
     const checks: Check[] = [];

@@ -29,7 +29,9 @@ export interface SchemaSite {
   ref(target: string): Check;
   /** One compile's answers of keywords/composition.ts's type search, by subschema. */
   readonly typeCache: Map<unknown, string[] | null | undefined>;
-  /** Counts a compiled pattern against the schema's share of native memory; false when it would exceed it. */
+  /** Instructions the schema's patterns may still write out (src/bounds.ts). */
+  patternRoom(): number;
+  /** Counts a compiled pattern against the schema's share; false when it would exceed it. */
   claimPattern(pattern: CompiledPattern): boolean;
 }
 

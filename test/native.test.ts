@@ -303,7 +303,7 @@ describe("forgetStates", () => {
   });
 
   it("leaves a pattern the addon did not compile alone", () => {
-    const plain = { test: () => MATCH, bytes: 0 } as CompiledPattern;
+    const plain = { test: () => MATCH, bytes: 0, size: 0 } as CompiledPattern;
     expect(() => forgetStates(plain)).not.toThrow();
   });
 });

@@ -253,3 +253,23 @@ describe("fail-open paths stay closed", () => {
     }
   });
 });
+
+describe("the patterns of one schema", () => {
+  it("are refused once together they would write out more than 1,000,000 instructions, before the rest are compiled", () => {
+    // Each a{0,n}b writes out about 2n instructions: ten of them fill the schema's share.
+    const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: "string", pattern: `a{0,${49_990 - i}}b` }]));
+    const result = validateSchema({ type: "object", properties });
+    expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
+    if (result.ok) return;
+    expect(result.issues[0]).toStrictEqual({
+      kind: "unsupported_capability",
+      instancePath: "",
+      schemaPath: "/properties/p10/pattern",
+      keyword: "pattern",
+      message: "#/properties/p10/pattern: the schema's patterns would write out more than 1000000 instructions together",
+    });
+    expect(result.message).toMatch(/\(and 185 more problems\)$/);
+    // A pattern refused for want of room in that schema (p190's) is not refused in another.
+    expect(validateSchema({ type: "object", properties: { q: { type: "string", pattern: "a{0,49800}b" } } })).toStrictEqual({ ok: true });
+  });
+});

@@ -2,8 +2,7 @@ import { chargeBudget } from "../budget";
 import { codePointLength, hasAtLeastCodePoints } from "../code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
-import { MAX_SCHEMA_PATTERN_BYTES } from "../bounds";
-import { compilePattern, EngineLimit } from "../pattern/compile";
+import { compilePattern, EngineLimit, NO_ROOM } from "../pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
 
@@ -30,14 +29,13 @@ export const patternKeyword: Keyword = {
       site.problem("pattern", "must be a string");
       return null;
     }
-    const compiled = compilePattern(value, site.options.profile);
+    const compiled = compilePattern(value, site.options.profile, site.patternRoom());
     if (compiled instanceof PatternError) {
       site.problem("pattern", compiled.message, compiled.kind);
       return null;
     }
     if (!site.claimPattern(compiled)) {
-      const mib = MAX_SCHEMA_PATTERN_BYTES / 2 ** 20;
-      site.problem("pattern", `the schema's compiled patterns would take more than ${mib} MiB of memory together`, "unsupported_capability");
+      site.problem("pattern", NO_ROOM, "unsupported_capability");
       return null;
     }
     const pointer = site.pointer("pattern");

@@ -1,3 +1,4 @@
+import { MAX_SCHEMA_INSTRUCTIONS } from "../bounds";
 import { Lru } from "../lru";
 import type { Profile } from "../types";
 import { chargedPattern, compileProgram, forgetStates, type CompiledPattern } from "./native";
@@ -37,19 +38,30 @@ export class EngineLimit {
   ) {}
 }
 
-/** Compiles a schema `pattern` for a profile, or says why it is refused. */
-export function compilePattern(pattern: string, profile: Profile = "core"): CompiledPattern | PatternError {
+/** A pattern whose program does not fit the room its schema has left: refused for that schema, not cached. */
+class NoRoom extends PatternError {}
+
+/**
+ * Compiles a schema `pattern` for a profile, or says why it is refused. A
+ * pattern not compiled yet is refused without compiling it when its program
+ * would write out more than `room` instructions (the schema's share,
+ * compile.ts).
+ */
+export function compilePattern(pattern: string, profile: Profile = "core", room = Infinity): CompiledPattern | PatternError {
   // "core:" and "extended:" are prefix-free, so no two (profile, pattern) pairs share a key.
   const key = `${profile}:${pattern}`;
   let compiled = cache.get(key);
   if (compiled === undefined) {
-    compiled = build(pattern, profile);
-    cache.set(key, compiled);
+    compiled = build(pattern, profile, room);
+    if (!(compiled instanceof NoRoom)) cache.set(key, compiled);
   }
   return compiled;
 }
 
-function build(pattern: string, profile: Profile): CompiledPattern | PatternError {
+/** Why a schema's patterns are refused when together they pass MAX_SCHEMA_INSTRUCTIONS. */
+export const NO_ROOM = `the schema's patterns would write out more than ${MAX_SCHEMA_INSTRUCTIONS} instructions together`;
+
+function build(pattern: string, profile: Profile, room: number): CompiledPattern | PatternError {
   const bytes = Buffer.byteLength(pattern, "utf8");
   if (bytes > MAX_PATTERN_BYTES) {
     return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
@@ -71,6 +83,8 @@ function build(pattern: string, profile: Profile): CompiledPattern | PatternErro
   // Plain anchored sequences skip the crossing into the addon altogether.
   const plain = plainMatcher(root);
   if (plain !== null) return chargedPattern(plain);
+  const size = programSize(root);
+  if (size > room) return new NoRoom("unsupported_capability", NO_ROOM);
   const compiled = compileProgram(encodeProgram(root));
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.

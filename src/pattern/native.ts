@@ -11,13 +11,15 @@ export interface CompiledPattern {
   test(subject: string): MatchOutcome;
   /** Native memory the compiled program holds (its cached states come on top, within fixed bounds). */
   readonly bytes: number;
+  /** Instructions of the compiled program; 0 for a pattern that runs without the addon. */
+  readonly size: number;
   /** The addon's search function, for a pattern that runs there. */
   readonly native?: (subject: string) => MatchOutcome;
 }
 
 interface Addon {
   /** A search function per program (src/pattern/program.ts), or why the words were refused. */
-  compile(words: Uint32Array): { test: (subject: string) => MatchOutcome; bytes: number } | { error: string };
+  compile(words: Uint32Array): { test: (subject: string) => MatchOutcome; bytes: number; size: number } | { error: string };
   /** Drops a compiled program's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
   /** [allowed, spent, validation]: the work of the current validation and its number. */
@@ -86,6 +88,7 @@ function grant(length: number): void {
 export function chargedPattern(search: (subject: string) => number): CompiledPattern {
   return {
     bytes: 0,
+    size: 0,
     test(subject) {
       grant(subject.length);
       const answer = search(subject);
@@ -106,7 +109,7 @@ export function compileProgram(words: Uint32Array): CompiledPattern | { error: s
     if (typeof subject === "string") grant(subject.length);
     return test(subject);
   };
-  return { test: search, bytes: compiled.bytes, native: test };
+  return { test: search, bytes: compiled.bytes, size: compiled.size, native: test };
 }
 
 /** Frees a compiled pattern's cached states now rather than when it is collected. */
