@@ -1,3 +1,5 @@
+import { execFileSync } from "child_process";
+import path from "path";
 import { describe, expect, it } from "vitest";
 import { compile, validateSchema } from "../src/index";
 import { compilePattern } from "../src/pattern/compile";
@@ -187,5 +189,25 @@ describe("huge arguments", () => {
         "invalid arguments: o.k0: unexpected property; allowed: a; o.k1: unexpected property; allowed: a; o.k2: unexpected property; allowed: a; o.k3: unexpected property; allowed: a; o.k4: unexpected property; allowed: a (and 99995 more problems)",
     });
     expect(result.ok || result.issues.length).toBe(MAX_ISSUES);
+  });
+});
+
+describe("memory running out in the addon", () => {
+  it("is an execution_failure, never an abort (a 200-million-character string under ulimit -v)", () => {
+    // 1.5 GB of address space leaves room for Node.js and the string, not for
+    // the addon's UTF-16 copy of it (400 MB): the copy's allocation fails.
+    const script = `
+      const { validate } = require(${JSON.stringify(path.join(__dirname, "..", "lib", "index.js"))});
+      const s = "a".repeat(200_000_000);
+      process.stdout.write(JSON.stringify(validate({ type: "object", properties: { s: { type: "string", pattern: "a(b|c)*d" } } }, { s })));
+    `;
+    const output = execFileSync("bash", ["-c", 'ulimit -v 1500000 && exec "$0" -e "$1"', process.execPath, script], { encoding: "utf8" });
+    const problem = "s: checking the pattern a(b|c)*d ran out of memory; send a shorter value";
+    expect(JSON.parse(output)).toStrictEqual({
+      ok: false,
+      kind: "execution_failure",
+      message: `could not check the arguments: ${problem}`,
+      issues: [{ kind: "execution_failure", instancePath: "/s", schemaPath: "/properties/s/pattern", keyword: "pattern", message: problem }],
+    });
   });
 });
