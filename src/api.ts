@@ -18,7 +18,7 @@ const VALID: Result = Object.freeze({ ok: true });
 export function build(schema: unknown, options: CompileOptions): Compiled {
   const compiled = checkSchema(schema, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
-  return new CompiledValidator(compiled.check, () => generateFastCheck(schema, options, compiled), options.timeBudgetMs, compiled.patternBytes);
+  return new CompiledValidator(compiled.check, () => generateFastCheck(schema, options, compiled), options.timeBudgetMs, compiled.patternBytes, compiled.nodes.size);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
@@ -61,7 +61,7 @@ export function compile(schema: unknown, options?: Options): Validator {
 export function validate(schema: unknown, args: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const compiled = cachedCompile(schema, read, () => build(schema, read));
+  const compiled = cachedCompile(schema, read, (source) => build(source, read));
   return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CompileOptions } from "./keyword";
 import { findNonJson } from "./json-value";
 import { Lru } from "./lru";
@@ -11,33 +12,66 @@ export type Compiled = Validator | Extract<Result, { ok: false }>;
 /** Distinct schemas kept compiled by `validate()` and `violation()`. */
 export const CACHE_SIZE = 1000;
 
-/** Native memory the compiled patterns of the kept schemas may hold together; older schemas are dropped beyond it. */
-export const CACHE_PATTERN_BYTES = 128 * 2 ** 20;
+/** Memory the kept schemas may hold together, as `weigh` estimates it; older schemas are dropped beyond it. */
+export const CACHE_BYTES = 64 * 2 ** 20;
 
-const byText = new Lru<string, Compiled>(CACHE_SIZE, {
-  maxWeight: CACHE_PATTERN_BYTES,
-  weigh: (compiled) => (compiled instanceof CompiledValidator ? compiled.patternBytes : 0),
-});
+/**
+ * Upper estimates, measured on the captured catalogs and on hostile schemas:
+ * a compiled subschema's closures and share of the generated fast check take
+ * 1.1–1.9 KB; a JSON value of the schema, which the validator keeps (its
+ * closures hold the schema) and whose generated code embeds it, 70–260 bytes
+ * (an `enum` choice in a Set, a `required` name as a test, `{}` in a `default`).
+ */
+const SUBSCHEMA_BYTES = 2048;
+const VALUE_BYTES = 256;
+
+interface Entry {
+  compiled: Compiled;
+  /** Estimated bytes: see `weigh`. */
+  weight: number;
+}
+
+const byText = new Lru<string, Entry>(CACHE_SIZE, { maxWeight: CACHE_BYTES, weigh: (entry) => entry.weight });
 const byObject = new WeakMap<object, Map<string, Compiled>>();
+
+/** The schemas kept by text, and their estimated bytes together. */
+export function cacheUse(): { schemas: number; bytes: number } {
+  const { entries, weight } = byText.use;
+  return { schemas: entries, bytes: weight };
+}
 
 /**
  * Finds or builds the compiled form of `schema`. The same schema object hits
  * a WeakMap (schemas are treated as immutable once validated); an equal
  * schema parsed again, as gateways do on every call, hits a bounded map keyed
  * by its JSON text, so it reuses the validator and memory stays flat.
+ *
+ * `build` is given what to compile: for a schema with JSON text, a copy
+ * parsed from that text, never the schema itself, whose getters or proxy
+ * traps may answer differently on the next read; the validator kept under a
+ * text is then always the one of that text, whoever brought it.
  */
-export function cachedCompile(schema: unknown, options: CompileOptions, build: () => Compiled): Compiled {
+export function cachedCompile(schema: unknown, options: CompileOptions, build: (source: unknown) => Compiled): Compiled {
   const key = optionsKey(options);
   const isObject = typeof schema === "object" && schema !== null;
   const perObject = isObject ? byObject.get(schema) : undefined;
   const hit = perObject?.get(key);
   if (hit !== undefined) return hit;
 
-  const textKey = jsonTextKey(key, schema);
-  let compiled = textKey === undefined ? undefined : byText.get(textKey);
-  if (compiled === undefined) {
-    compiled = build();
-    if (textKey !== undefined) byText.set(textKey, compiled);
+  const text = jsonText(schema);
+  let compiled: Compiled;
+  if (text === undefined) {
+    compiled = build(schema);
+  } else {
+    const textKey = mapKey(key, text);
+    const entry = byText.get(textKey);
+    if (entry !== undefined) {
+      compiled = entry.compiled;
+    } else {
+      const source: unknown = JSON.parse(text);
+      compiled = build(source);
+      byText.set(textKey, { compiled, weight: weigh(compiled, text, source) });
+    }
   }
   if (isObject) {
     if (perObject) perObject.set(key, compiled);
@@ -47,16 +81,49 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
 }
 
 /**
- * The options key followed by the schema's JSON text, or undefined when the
- * schema is not exactly JSON (JSON.stringify would turn `undefined` or `NaN`
- * into `null` and drop functions, giving a refused schema the text of a valid
- * one), cannot be read (a getter or proxy that throws; compiling it says so),
- * or is too long for one string.
+ * The schema's JSON text, or undefined when the schema is not exactly JSON
+ * (JSON.stringify would turn `undefined` or `NaN` into `null` and drop
+ * functions, giving a refused schema the text of a valid one), cannot be read
+ * (a getter or proxy that throws; compiling it says so), or is too long for
+ * one string.
  */
-function jsonTextKey(optionsKey: string, schema: unknown): string | undefined {
+function jsonText(schema: unknown): string | undefined {
   try {
-    return findNonJson(schema) === null ? optionsKey + JSON.stringify(schema) : undefined;
+    return findNonJson(schema) === null ? JSON.stringify(schema) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** V8 hashes a string of 16,384 characters or more by its length alone: in a Map, long keys of one length would all collide. */
+const LONG_TEXT = 16384;
+
+/** The options key followed by the text, or for a long text by its SHA-256 digest (`#` never starts JSON text). */
+function mapKey(optionsKey: string, text: string): string {
+  return text.length < LONG_TEXT ? optionsKey + text : `${optionsKey}#${createHash("sha256").update(text).digest("base64")}`;
+}
+
+/**
+ * What an entry holds, estimated from above: its text (a key, or the
+ * strings of the parsed copy; two bytes a character), the copy's values, and
+ * the validator's subschemas and compiled patterns, or the kept failure's
+ * issues (at most 100, counted like subschemas).
+ */
+function weigh(compiled: Compiled, text: string, source: unknown): number {
+  let held = 0;
+  if ("ok" in compiled) held = compiled.issues.length * SUBSCHEMA_BYTES;
+  else if (compiled instanceof CompiledValidator) held = compiled.subschemas * SUBSCHEMA_BYTES + compiled.patternBytes;
+  return 2 * text.length + countValues(source) * VALUE_BYTES + held;
+}
+
+/** How many JSON values `root` holds, itself included; iterative, as the copy may nest deeper than the stack allows. */
+function countValues(root: unknown): number {
+  let count = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    count++;
+    if (typeof value === "object" && value !== null) for (const child of Object.values(value)) stack.push(child);
+  }
+  return count;
 }

@@ -14,6 +14,11 @@ export class Lru<K, V> {
     },
   ) {}
 
+  /** How many entries are kept, and their weight together. */
+  get use(): { entries: number; weight: number } {
+    return { entries: this.entries.size, weight: this.weight };
+  }
+
   get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {

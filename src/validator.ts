@@ -35,6 +35,8 @@ export class CompiledValidator implements Validator {
     private readonly timeBudgetMs: number | null,
     /** Native memory held by the schema's compiled patterns. */
     readonly patternBytes: number,
+    /** How many subschemas were compiled: what the validator's closures and generated code grow with (the validate() cache weighs by it). */
+    readonly subschemas: number,
   ) {
     this.fast = (args) => findNonJson(args) === null && check(args, null);
   }

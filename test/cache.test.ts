@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CACHE_SIZE, cachedCompile } from "../src/cache";
+import { build } from "../src/api";
+import { CACHE_BYTES, CACHE_SIZE, cacheUse, cachedCompile } from "../src/cache";
 import type { CompileOptions } from "../src/keyword";
 import { validate } from "../src/index";
 import type { Result } from "../src/types";
@@ -74,5 +77,110 @@ describe("the validate() cache", () => {
       expect(again.issues).not.toBe(first.issues);
       expect(again.issues[0]).not.toBe(first.issues[0]);
     }
+  });
+
+  it("keeps the validator of a schema's JSON text, compiled from that text, never from the live schema", () => {
+    const sources: unknown[] = [];
+    const record = (source: unknown) => {
+      sources.push(source);
+      return failure as Extract<Result, { ok: false }>;
+    };
+    const schema = { type: "object", properties: { "cache-test-c": { type: "string" } } };
+    cachedCompile(schema, options, record);
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).not.toBe(schema);
+    expect(sources[0]).toEqual(schema);
+    // No JSON text (a cycle): the schema itself is compiled, as before.
+    const cyclic: Record<string, unknown> = { type: "object" };
+    cyclic.properties = { self: cyclic };
+    cachedCompile(cyclic, options, record);
+    expect(sources[1]).toBe(cyclic);
+  });
+
+  it("is not poisoned by a schema that reads differently each time: an equal honest schema gets the validator of its own text", () => {
+    let reads = 0;
+    const cmd = { type: "string", enum: ["ls"] };
+    const shifty = { type: "object", properties: { cmd } };
+    // Read once to check it is JSON, once to write its text; a third read would see no `required`.
+    Object.defineProperty(shifty, "required", { enumerable: true, get: () => (++reads <= 2 ? ["cmd"] : []) });
+    const missing: Result = {
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: cmd: missing (required)",
+      issues: [{ kind: "validation", instancePath: "/cmd", schemaPath: "/required", keyword: "required", message: "cmd: missing (required)" }],
+    };
+    expect(validate(shifty, {})).toEqual(missing);
+    expect(reads).toBe(2);
+    expect(validate(JSON.parse('{"type":"object","properties":{"cmd":{"type":"string","enum":["ls"]}},"required":["cmd"]}'), {})).toEqual(missing);
+    expect(reads).toBe(2);
+
+    let flips = 0;
+    const closed = { type: "object", additionalProperties: false };
+    const proxy = new Proxy(closed, { get: (target, key) => (key === "additionalProperties" ? ++flips > 2 : Reflect.get(target, key)) });
+    const unexpected = "invalid arguments: x: unexpected property; no properties are allowed here";
+    expect(validate(proxy, { x: 1 })).toMatchObject({ ok: false, message: unexpected });
+    expect(validate(JSON.parse('{"type":"object","additionalProperties":false}'), { x: 1 })).toMatchObject({ ok: false, message: unexpected });
+    expect(flips).toBe(2);
+  });
+
+  it("weighs a kept schema by its memory: schemas of 3,601 subschemas are kept by the half-dozen, not by the thousand", () => {
+    // 98 KB of JSON, 9,603 values, 3,601 subschemas: an estimated 10,030,260 bytes each, so 6 fit in 64 MiB.
+    const wide = (k: number) => {
+      const properties: Record<string, unknown> = {};
+      for (let i = 0; i < 1200; i++) properties[`p${i}`] = { anyOf: [{ type: "string", minLength: 1 }, { type: "integer", minimum: k }] };
+      return JSON.stringify({ type: "object", properties });
+    };
+    const texts = Array.from({ length: 10 }, (_, k) => wide(k));
+    expect(texts[0].length).toBe(98522);
+    let builds = 0;
+    const counted = (source: unknown) => {
+      builds++;
+      return build(source, options);
+    };
+    for (const text of texts) cachedCompile(JSON.parse(text), options, counted);
+    expect(builds).toBe(10);
+    expect(cacheUse().bytes).toBeLessThanOrEqual(CACHE_BYTES);
+    // Newest first: the kept ones are found, the first one dropped is built again.
+    let kept = 0;
+    while (kept < texts.length) {
+      cachedCompile(JSON.parse(texts[texts.length - 1 - kept]), options, counted);
+      if (builds > 10) break;
+      kept++;
+    }
+    expect(kept).toBe(6);
+  });
+
+  it("keeps 1,000 ordinary tool schemas (the largest of the captured catalogs) all at once", () => {
+    const directory = join(__dirname, "../fixtures/catalogs");
+    const texts = new Set<string>();
+    for (const file of readdirSync(directory).filter((name) => name.endsWith(".json"))) {
+      for (const tool of JSON.parse(readFileSync(join(directory, file), "utf8")).tools) texts.add(JSON.stringify(tool.inputSchema));
+    }
+    const largest = [...texts].sort((a, b) => b.length - a.length).slice(0, CACHE_SIZE);
+    expect(largest).toHaveLength(1000);
+    const extended: CompileOptions = { ...options, profile: "extended" };
+    let builds = 0;
+    const counted = (source: unknown) => {
+      builds++;
+      return build(source, extended);
+    };
+    for (const text of largest) cachedCompile(JSON.parse(text), extended, counted);
+    expect(cacheUse().schemas).toBe(1000);
+    expect(cacheUse().bytes).toBeLessThanOrEqual(CACHE_BYTES);
+    for (const text of largest) cachedCompile(JSON.parse(text), extended, counted);
+    expect(builds).toBe(1000);
+  });
+
+  it("looks a long schema text up by its digest: equal texts share the validator, different ones of one length do not", () => {
+    const long = (tail: string) => JSON.stringify({ type: "object", description: "d".repeat(20000) + tail });
+    let builds = 0;
+    const counted = (source: unknown) => {
+      builds++;
+      return build(source, options);
+    };
+    const first = cachedCompile(JSON.parse(long("a")), options, counted);
+    expect(cachedCompile(JSON.parse(long("a")), options, counted)).toBe(first);
+    expect(cachedCompile(JSON.parse(long("b")), options, counted)).not.toBe(first);
+    expect(builds).toBe(2);
   });
 });
