@@ -1,4 +1,5 @@
 import { Decimal } from "./decimal";
+import { memoized } from "./memo";
 
 /**
  * Equality of JSON values for `enum` (SPEC §5): numbers by value (a bigint
@@ -39,28 +40,110 @@ function decimalEqual(a: Decimal, b: unknown): boolean {
 }
 
 /**
- * A text that two JSON values share exactly when `jsonEqual` holds: numbers by
- * value (an integer as its digits, so 1, 1.0 and 1n agree), object keys
+ * A key that two JSON values share exactly when `jsonEqual` holds: numbers
+ * by value (an integer as its digits, so 1, 1.0 and 1n agree), object keys
  * sorted. `uniqueItems` compares items by it in one pass.
+ *
+ * Keys stay short and cost the value's size once per validation pass, however
+ * deeply arrays with `uniqueItems` nest: a short scalar is its own text, and
+ * a list, an object or a long scalar is an id (`#12`) interned from its text,
+ * in which every list or object inside stands as its id, remembered per
+ * object for the rest of the pass.
  */
 export function jsonKey(value: unknown): string {
+  return keyOf(value, currentIds());
+}
+
+/** Scalar texts up to this long are their own key; longer ones are interned. */
+const SHORT_KEY = 1024;
+
+/**
+ * Texts are interned in pieces this long: V8 hashes a string of 16,384
+ * characters or more by its length alone, so long Map keys of one length
+ * would all collide.
+ */
+const PIECE = 8192;
+
+interface Ids {
+  /** Ids by interned text (or `previous id + \0 + piece` for a long one). */
+  byText: Map<string, string>;
+  byObject: WeakMap<object, string>;
+}
+
+function keyOf(value: unknown, ids: Ids): string {
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value);
+      return short(JSON.stringify(value), ids);
     case "number":
-      return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+      return short(Number.isInteger(value) ? BigInt(value).toString() : String(value), ids);
     case "bigint":
-      return value.toString();
+      return short(value.toString(), ids);
     case "boolean":
       return String(value);
     default:
       break;
   }
   if (value === null) return "null";
-  if (Array.isArray(value)) return `[${value.map(jsonKey).join(",")}]`;
   const object = value as Record<string, unknown>;
-  const entries = Object.keys(object)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${jsonKey(object[key])}`);
-  return `{${entries.join(",")}}`;
+  const known = ids.byObject.get(object);
+  if (known !== undefined) return known;
+  const text = Array.isArray(object)
+    ? `[${object.map((item) => keyOf(item, ids)).join(",")}]`
+    : `{${Object.keys(object)
+        .sort()
+        .map((key) => `${short(JSON.stringify(key), ids)}:${keyOf(object[key], ids)}`)
+        .join(",")}}`;
+  const id = intern(text, ids);
+  ids.byObject.set(object, id);
+  return id;
+}
+
+function short(text: string, ids: Ids): string {
+  return text.length <= SHORT_KEY ? text : intern(text, ids);
+}
+
+/**
+ * The id of a text, the same for the same text within a pass. Texts start
+ * with `"`, a digit, `-`, `[` or `{`, and ids with `#`, so a piece's key
+ * (an id or nothing, then `\0`) never equals a whole text.
+ */
+function intern(text: string, ids: Ids): string {
+  if (text.length <= PIECE) return idOf(text, ids);
+  let id = "";
+  for (let at = 0; at < text.length; at += PIECE) id = idOf(`${id}\0${text.slice(at, at + PIECE)}`, ids);
+  return id;
+}
+
+function idOf(key: string, ids: Ids): string {
+  let id = ids.byText.get(key);
+  if (id === undefined) ids.byText.set(key, (id = `#${ids.byText.size}`));
+  return id;
+}
+
+const currentIds = perPass<Ids>(() => ({ byText: new Map(), byObject: new WeakMap() }));
+
+/**
+ * A state that lasts one validation pass: `make()` gives a fresh one once a
+ * new pass has started (memo.ts starts a generation per pass, and a check
+ * memoized there runs again only in a new one). Values are not read twice
+ * within a pass (memo.ts assumes so too) but may change between passes. The
+ * state is dropped when the current job ends, so nothing it holds outlives
+ * the call that made it.
+ */
+export function perPass<T>(make: () => T): () => T {
+  let current: T | null = null;
+  let started = false;
+  const probe = memoized(() => (started = true));
+  return () => {
+    started = false;
+    probe(probe, null);
+    if (started || current === null) {
+      const fresh = make();
+      current = fresh;
+      queueMicrotask(() => {
+        if (current === fresh) current = null;
+      });
+    }
+    return current;
+  };
 }

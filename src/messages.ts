@@ -1,3 +1,5 @@
+import { perPass } from "./json-equal";
+import { isPlainObject } from "./json-value";
 import type { ErrorKind, Failure, Issue } from "./types";
 
 /** At most this many problems are spelled out in a message (SchemaGuard). */
@@ -27,12 +29,87 @@ export function either(words: readonly string[]): string {
 
 const PREVIEW_LENGTH = 60;
 
+/** Previews of lists and objects already written in this validation pass: an object's keys are listed in full to find its first ones. */
+const previews = perPass(() => new WeakMap<object, string>());
+
 /** A value as JSON text, shortened for a message. */
 export function preview(value: unknown): string {
+  if (typeof value !== "object" || value === null) return cut(previewText(value));
+  const known = previews().get(value);
+  if (known !== undefined) return known;
+  const text = cut(previewText(value));
+  previews().set(value, text);
+  return text;
+}
+
+function previewText(value: unknown): string {
   // A string is cut before it is quoted: it may be hundreds of megabytes long.
   const shown = typeof value === "string" && value.length > PREVIEW_LENGTH ? value.slice(0, PREVIEW_LENGTH) : value;
-  const text = typeof shown === "bigint" ? String(shown) : JSON.stringify(shown) ?? String(shown);
+  return typeof shown === "bigint" ? String(shown) : jsonStart(shown) ?? String(shown);
+}
+
+function cut(text: string): string {
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
+}
+
+/**
+ * JSON.stringify(value), written only as far as a preview shows: a list of a
+ * million items costs as much as a short one. Plain objects and lists are
+ * written here, stopping once the text is longer than PREVIEW_LENGTH, and
+ * long strings inside them cut before they are quoted (the characters kept
+ * are the same: cutting changes only what would come after them). Anything
+ * else is JSON.stringify's own: a scalar, or a class instance, which never
+ * comes from arguments. A bigint inside is written as its digits, where
+ * JSON.stringify would throw.
+ */
+function jsonStart(value: unknown): string | undefined {
+  if (!isContainer(value)) return JSON.stringify(value);
+  let text = "";
+  const full = () => text.length > PREVIEW_LENGTH;
+  /** Writes a container; false once the text is full. */
+  const write = (container: object): boolean => {
+    const isList = Array.isArray(container);
+    text += isList ? "[" : "{";
+    const keys = isList ? null : Object.keys(container);
+    const length = isList ? (container as unknown[]).length : keys!.length;
+    let first = true;
+    for (let i = 0; i < length; i++) {
+      const item: unknown = isList ? (container as unknown[])[i] : (container as Record<string, unknown>)[keys![i]];
+      const scalar = isContainer(item) ? null : scalarText(item);
+      // As in JSON.stringify: a value without JSON text is null in a list, left out of an object.
+      if (scalar === undefined && !isList) continue;
+      if (!first) text += ",";
+      first = false;
+      if (!isList) text += `${quoted(keys![i], PREVIEW_LENGTH + 1 - text.length)}:`;
+      if (full()) return false;
+      if (scalar === null) {
+        if (!write(item as object)) return false;
+      } else {
+        text += typeof item === "string" ? quoted(item, PREVIEW_LENGTH + 1 - text.length) : (scalar ?? "null");
+      }
+      if (full()) return false;
+    }
+    text += isList ? "]" : "}";
+    return !full();
+  };
+  write(value as object);
+  return text;
+}
+
+/** A plain object or list without a toJSON method: written by jsonStart. */
+function isContainer(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  return (Array.isArray(value) || isPlainObject(value)) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+}
+
+/** JSON text of a value that is no container (a string's is never used: it is quoted cut), or undefined where JSON.stringify gives none. */
+function scalarText(value: unknown): string | undefined {
+  return typeof value === "bigint" ? String(value) : typeof value === "string" ? "" : JSON.stringify(value);
+}
+
+/** The first `length` characters (at least) of JSON.stringify(text), from at most `length` of its characters. */
+function quoted(text: string, length: number): string {
+  return JSON.stringify(text.length > length ? text.slice(0, length) : text);
 }
 
 const isControl = (unit: number) => unit < 0x20 || (unit >= 0x7f && unit <= 0x9f) || unit === 0x2028 || unit === 0x2029;
@@ -55,7 +132,14 @@ export function count(n: number, noun: string, plural = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : plural}`;
 }
 
-const JSON_TEXT_LIMIT = 1 << 20;
+/** Strings longer than this are not read as JSON text for the hint. */
+const JSON_TEXT_LIMIT = 1 << 16;
+
+/** JSON text parsed for hints in one validation pass, at most; past it no more hints are given. */
+const JSON_TEXT_BUDGET = 1 << 20;
+
+/** The pass's parse budget left, and the last text parsed with its answer: every branch of a composition asks about the same value. */
+const hintParses = perPass(() => ({ budget: JSON_TEXT_BUDGET, text: "", parses: false }));
 
 /**
  * The most common model mistake: a list or object sent as JSON text. Returns
@@ -67,12 +151,22 @@ export function jsonTextHint(value: unknown, expected: readonly string[]): strin
   const wantsList = expected.includes("array") && text.startsWith("[");
   const wantsObject = expected.includes("object") && text.startsWith("{");
   if (!wantsList && !wantsObject) return "";
+  return parsesAsJson(text) ? `; send the ${wantsList ? "list" : "object"} itself, not JSON text` : "";
+}
+
+function parsesAsJson(text: string): boolean {
+  const state = hintParses();
+  if (text === state.text) return state.parses;
+  if (text.length > state.budget) return false;
+  state.budget -= text.length;
+  state.text = text;
   try {
     JSON.parse(text);
+    state.parses = true;
   } catch {
-    return "";
+    state.parses = false;
   }
-  return `; send the ${wantsList ? "list" : "object"} itself, not JSON text`;
+  return state.parses;
 }
 
 const PREFIX: Record<ErrorKind, string> = {

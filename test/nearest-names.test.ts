@@ -37,4 +37,33 @@ describe("nearestNames", () => {
     expect(nearestNames("read_file" + "x".repeat(1_000_000), tools).names[0]).toBe("read_file");
     expect(performance.now() - started).toBeLessThan(500);
   });
+
+  it("reads at most 1,000 names of a huge catalog, and answers from them as it would for those alone", () => {
+    let read = 0;
+    function* catalog() {
+      for (let i = 0; i < 100_000; i++) {
+        read++;
+        yield i === 500 ? "read_file" : `tool_${i.toString(36).padStart(59, "-")}`;
+      }
+    }
+    expect(nearestNames("reed_file", catalog())).toEqual({ names: ["read_file"], close: true });
+    expect(read).toBe(1000);
+    read = 0;
+    const first = [...catalog()].slice(0, 1000);
+    read = 0;
+    const far = "y".repeat(64);
+    expect(nearestNames(far, catalog())).toEqual(nearestNames(far, first));
+    expect(nearestNames(far, first)).toEqual({
+      names: [`tool_${"-".repeat(58)}y`, `tool_${"-".repeat(57)}1y`, `tool_${"-".repeat(57)}2y`],
+      close: false,
+    });
+    expect(read).toBe(1000);
+  });
+
+  it("ranks exactly when distances are cut short: close names beat nearer ones that are not, ties go alphabetically", () => {
+    const known = ["abcdefghij_xx", "abcdefghij_yy", "abcdefghij_zz", "abcdefghij_x", "zzzz", "search_code_in_everything"];
+    expect(nearestNames("abcdefghij_xy", known)).toEqual({ names: ["abcdefghij_x", "abcdefghij_xx", "abcdefghij_yy"], close: true });
+    expect(nearestNames("search", ["sear", "search_code_in_everything"])).toEqual({ names: ["sear", "search_code_in_everything"], close: true });
+    expect(nearestNames("qqqqqqqqqq", ["aaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccc", "dddddddddd"])).toEqual({ names: ["cccccccccc", "dddddddddd", "aaaaaaaaaaa"], close: false });
+  });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { codePointLength, hasAtLeastCodePoints } from "../src/code-points";
 import { Decimal, decimalNumber, isMultipleOf } from "../src/decimal";
-import { jsonEqual } from "../src/json-equal";
+import { jsonEqual, jsonKey } from "../src/json-equal";
 import { findNonJson, shapeOf } from "../src/json-value";
 import { Lru } from "../src/lru";
 import { either, jsonTextHint, oneLine, preview } from "../src/messages";
@@ -34,6 +34,45 @@ describe("jsonEqual", () => {
     expect(jsonEqual([], {})).toBe(false);
     expect(jsonEqual({ a: undefined }, { b: undefined })).toBe(false);
     expect(jsonEqual("a", "A")).toBe(false);
+  });
+});
+
+describe("jsonKey", () => {
+  const same = (a: unknown, b: unknown) => jsonKey(a) === jsonKey(b);
+
+  it("is shared exactly by the values jsonEqual holds for", () => {
+    expect(same({ a: [1, { b: null }], c: "x" }, { c: "x", a: [1.0, { b: null }] })).toBe(true);
+    expect(same(1n, 1)).toBe(true);
+    expect(same(0, -0)).toBe(true);
+    expect(same(1e21, 10n ** 21n)).toBe(true);
+    expect(same(true, 1)).toBe(false);
+    expect(same("1", 1)).toBe(false);
+    expect(same([], {})).toBe(false);
+    expect(same([1, 2], [2, 1])).toBe(false);
+    expect(same({ a: 1 }, { a: 1, b: 1 })).toBe(false);
+    expect(same([[1]], [[1], []])).toBe(false);
+  });
+
+  it("stays short for long strings, big numbers and big lists, and tells them apart to the last character", () => {
+    const long = "q".repeat(100_000);
+    const keys = [long, `${long.slice(1)}r`, 10n ** 5000n, 10n ** 5000n + 1n, Array(50_000).fill(long.slice(0, 20)), { [long]: [long] }].map(jsonKey);
+    expect(Math.max(...keys.map((key) => key.length))).toBeLessThan(16);
+    expect(new Set(keys).size).toBe(6);
+    expect(jsonKey(long.slice(0))).toBe(keys[0]);
+    expect(jsonKey({ [long]: [long] })).toBe(keys[5]);
+    expect(jsonKey([...Array(49_999).fill(long.slice(0, 20)), long.slice(0, 19)])).not.toBe(keys[4]);
+  });
+
+  it("reads each list once however deeply lists nest", () => {
+    let reads = 0;
+    const counted = <T extends object>(target: T): T =>
+      new Proxy(target, { get: (object, key) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(object, key)) });
+    const levels: unknown[][] = [counted(Array.from({ length: 1000 }, (_, i) => i))];
+    for (let depth = 0; depth < 100; depth++) levels.unshift(counted([levels[0], depth]));
+    // What uniqueItems asks at every level, outermost first.
+    for (const level of levels) for (const item of level) jsonKey(item);
+    // 1,200 items, each read once by the loop above and, but for the outermost two, once by jsonKey.
+    expect(reads).toBe(1200 + 1198);
   });
 });
 
@@ -156,12 +195,80 @@ describe("message helpers", () => {
     expect(oneLine("plain")).toBe("plain");
   });
 
+  it("previews exactly what JSON.stringify writes, cut at 60 characters", () => {
+    const values: unknown[] = [
+      {},
+      [],
+      [1, "a", null, true, -0, 1.5e-7],
+      { a: [{ b: "c" }], "k\"ey": "v\n" },
+      [undefined, () => 1, Symbol("s")],
+      { skipped: undefined, kept: 1 },
+      Array(5),
+      JSON.parse('{"__proto__": 1}'),
+      Object.create(null, { a: { value: 1, enumerable: true } }),
+      { toJSON: "not a method" },
+      Array.from({ length: 30 }, (_, i) => i),
+      [["x".repeat(40), "y".repeat(40)]],
+      ["x".repeat(56) + "😀"],
+      ["x".repeat(57) + "😀"],
+      { ["k".repeat(100)]: 1 },
+      new Date(0),
+      [new Date(0)],
+    ];
+    for (const value of values) {
+      const text = JSON.stringify(value);
+      expect(preview(value)).toBe(text.length <= 60 ? text : `${text.slice(0, 59)}…`);
+    }
+    expect(preview({ a: 1n, b: [2n] })).toBe('{"a":1,"b":[2]}');
+  });
+
+  it("previews a huge list or object from the items it shows", () => {
+    let reads = 0;
+    const items = new Proxy(Array(1_000_000).fill(1234), { get: (list, key) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(list, key)) });
+    // Written until the text passes 60 characters: "[" and 13 items of 5.
+    expect(preview(items)).toBe(`[${"1234,".repeat(11)}123…`);
+    expect(reads).toBe(13);
+    expect(preview({ list: items, text: "t".repeat(10_000_000) })).toBe(`{"list":[${"1234,".repeat(10)}…`);
+    expect(reads).toBe(13 + 11);
+    expect(preview({ text: "t".repeat(10_000_000) })).toBe(`{"text":"${"t".repeat(50)}…`);
+  });
+
   it("hints only when the string parses as the expected shape", () => {
     expect(jsonTextHint("[1]", ["array"])).toBe("; send the list itself, not JSON text");
     expect(jsonTextHint('{"a":1}', ["object", "null"])).toBe("; send the object itself, not JSON text");
     expect(jsonTextHint("[1]", ["object"])).toBe("");
     expect(jsonTextHint("[1", ["array"])).toBe("");
     expect(jsonTextHint(1, ["array"])).toBe("");
+  });
+
+  it("parses a string once however often it is asked, and at most 64 KiB of it", () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const text = `[${"1,".repeat(20_000)}1]`;
+      for (let i = 0; i < 100; i++) expect(jsonTextHint(text, ["array"])).toBe("; send the list itself, not JSON text");
+      expect(parse).toHaveBeenCalledTimes(1);
+      const longest = `[${" ".repeat(65_534)}]`;
+      expect(jsonTextHint(longest, ["array"])).toBe("; send the list itself, not JSON text");
+      expect(jsonTextHint(`${longest} `, ["array"])).toBe("");
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("parses at most 1 MiB of JSON text for hints at a time", () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      // 40 different texts of 60,002 characters, asked in turn: 17 of them fit in 1,048,576.
+      const texts = Array.from({ length: 40 }, (_, i) => `[${"1,".repeat(29_999)}${i + 10}]`);
+      expect(texts[0]).toHaveLength(60_002);
+      const hints = texts.map((text) => jsonTextHint(text, ["array"]));
+      for (const text of texts) jsonTextHint(text, ["array"]);
+      expect(parse).toHaveBeenCalledTimes(17);
+      expect(hints.filter((hint) => hint !== "")).toHaveLength(17);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 

@@ -1,0 +1,109 @@
+// Hostile inputs that once cost time in proportion to a product of sizes,
+// through the public entry points. Work is counted (reads of the arguments,
+// parses, names read), never timed.
+import { describe, expect, it, vi } from "vitest";
+import { Catalog, compile, validate } from "../src/index";
+
+/** A list whose item reads are counted. */
+function countedList<T>(items: T[], counter: { reads: number }): T[] {
+  return new Proxy(items, {
+    get(list, key) {
+      if (typeof key === "string" && /^\d+$/.test(key)) counter.reads++;
+      return Reflect.get(list, key);
+    },
+  });
+}
+
+describe("hostile arguments and catalogs", () => {
+  it("uniqueItems on lists nested 100 deep reads each list a bounded number of times, not once per level above it", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { $ref: "#/$defs/n" } },
+      $defs: { n: { type: "array", uniqueItems: true, items: { anyOf: [{ type: "integer" }, { $ref: "#/$defs/n" }] } } },
+    };
+    const counter = { reads: 0 };
+    const leaf = countedList(
+      Array.from({ length: 10_000 }, (_, i) => i),
+      counter,
+    );
+    let a: unknown[] = leaf;
+    for (let i = 0; i < 100; i++) a = [a, i];
+    expect(validate(schema, { a }, { profile: "extended" })).toEqual({ ok: true });
+    // The JSON walk, uniqueItems' keys (the whole tree at the top, then each
+    // level's items) and the items check: 4 reads an item; one more read
+    // per level above would be 100.
+    expect(counter.reads).toBe(4 * 10_000);
+
+    leaf[9_999] = 9_998;
+    counter.reads = 0;
+    const result = validate(schema, { a }, { profile: "extended" });
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    // The closest branch at each level, down to the leaf's problem.
+    expect((result as { message: string }).message.endsWith("closest (form 2): must not repeat an item (items 9998 and 9999 are equal)")).toBe(true);
+    // The fast check stops at the repeat (3 reads an item), the explaining pass reads all 4 times.
+    expect(counter.reads).toBe(7 * 10_000);
+  });
+
+  it("a failure names a 100,000-item list from its first items, in each of 100 branches", () => {
+    const schema = { type: "object", properties: { a: { anyOf: Array.from({ length: 100 }, (_, i) => ({ enum: [i] })) } } };
+    const counter = { reads: 0 };
+    const list = countedList(Array(100_000).fill(1234), counter);
+    const result = validate(schema, { a: list });
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    expect((result as { message: string }).message).toBe(
+      `invalid arguments: a: does not match any of the 100 allowed forms; closest (form 1): must be one of 0, got [${"1234,".repeat(11)}123…`,
+    );
+    // Two JSON walks (the fast check's, the explaining pass's), and 13 items for the preview.
+    expect(counter.reads).toBe(2 * 100_000 + 13);
+  });
+
+  it("JSON text sent for a list is parsed once for all the branches that ask, and never past 64 KiB", () => {
+    const validator = compile({
+      type: "object",
+      properties: { a: { type: "array", items: { anyOf: Array.from({ length: 100 }, (_, i) => ({ type: "array", minItems: i })) } } },
+    });
+    const text = (n: number) => `[${Array.from({ length: n }, () => "1").join(",")}]`;
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const short = validator.validate({ a: Array.from({ length: 24 }, () => text(1000)) });
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect((short as { message: string }).message).toBe(
+        `invalid arguments: ${Array.from({ length: 5 }, (_, i) => `a[${i}]: expected a list, got a string; send the list itself, not JSON text`).join("; ")} (and 19 more problems)`,
+      );
+      parse.mockClear();
+      const long = validator.validate({ a: Array.from({ length: 24 }, () => text(200_000)) });
+      expect(parse).not.toHaveBeenCalled();
+      expect((long as { message: string }).message).toBe(
+        `invalid arguments: ${Array.from({ length: 5 }, (_, i) => `a[${i}]: expected a list, got a string`).join("; ")} (and 19 more problems)`,
+      );
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("an unknown name in a catalog of 20,000 tools is compared with the first 1,000 names only", () => {
+    const catalog = new Catalog();
+    const name = (i: number) => `tool_${i.toString(36).padStart(59, "-")}`;
+    expect(catalog.publish(Array.from({ length: 20_000 }, (_, i) => ({ name: name(i), inputSchema: { type: "object" } })))).toMatchObject({ ok: true });
+    const keys = vi.spyOn(Map.prototype, "keys");
+    const read = { count: 0 };
+    keys.mockImplementation(function (this: Map<unknown, unknown>) {
+      const inner = Map.prototype.entries.call(this);
+      return (function* () {
+        for (const [key] of inner) {
+          read.count++;
+          yield key;
+        }
+      })() as unknown as MapIterator<unknown>;
+    });
+    let result;
+    try {
+      result = catalog.validate("y".repeat(64), {});
+    } finally {
+      keys.mockRestore();
+    }
+    const message = `unknown tool "${"y".repeat(58)}…; the nearest known tools are "${name(34)}", "${name(36 + 34)}", "${name(2 * 36 + 34)}"`;
+    expect(result).toEqual({ ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "name", message }] });
+    expect(read.count).toBe(1000);
+  });
+});
