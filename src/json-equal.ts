@@ -1,5 +1,5 @@
 import { Decimal } from "./decimal";
-import { memoized } from "./memo";
+import { perPass } from "./memo";
 
 /**
  * Equality of JSON values for `enum` (SPEC §5): numbers by value (a bigint
@@ -121,29 +121,3 @@ function idOf(key: string, ids: Ids): string {
 }
 
 const currentIds = perPass<Ids>(() => ({ byText: new Map(), byObject: new WeakMap() }));
-
-/**
- * A state that lasts one validation pass: `make()` gives a fresh one once a
- * new pass has started (memo.ts starts a generation per pass, and a check
- * memoized there runs again only in a new one). Values are not read twice
- * within a pass (memo.ts assumes so too) but may change between passes. The
- * state is dropped when the current job ends, so nothing it holds outlives
- * the call that made it.
- */
-export function perPass<T>(make: () => T): () => T {
-  let current: T | null = null;
-  let started = false;
-  const probe = memoized(() => (started = true));
-  return () => {
-    started = false;
-    probe(probe, null);
-    if (started || current === null) {
-      const fresh = make();
-      current = fresh;
-      queueMicrotask(() => {
-        if (current === fresh) current = null;
-      });
-    }
-    return current;
-  };
-}

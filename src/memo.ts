@@ -53,3 +53,24 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
     return ok;
   };
 }
+
+/**
+ * State that lasts one validation pass (uniqueItems' ids, previews): a fresh
+ * one once a new pass has started. It is also dropped when the current job
+ * ends, so nothing it holds outlives the call that made it.
+ */
+export function perPass<T>(make: () => T): () => T {
+  let seen = -1;
+  let current: T | null = null;
+  return () => {
+    if (seen !== generation || current === null) {
+      seen = generation;
+      const fresh = make();
+      current = fresh;
+      queueMicrotask(() => {
+        if (current === fresh) current = null;
+      });
+    }
+    return current;
+  };
+}

@@ -1,4 +1,4 @@
-import { perPass } from "./json-equal";
+import { perPass } from "./memo";
 import { isPlainObject } from "./json-value";
 import type { ErrorKind, Failure, Issue } from "./types";
 

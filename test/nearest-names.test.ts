@@ -33,9 +33,10 @@ describe("nearestNames", () => {
   });
 
   it("compares a huge name by its start only", () => {
-    const started = performance.now();
-    expect(nearestNames("read_file" + "x".repeat(1_000_000), tools).names[0]).toBe("read_file");
-    expect(performance.now() - started).toBeLessThan(500);
+    // Past the first 64 characters nothing counts: the same answer as for those alone.
+    const start = "read_file" + "x".repeat(55);
+    expect(nearestNames(start + "y".repeat(1_000_000), tools)).toEqual(nearestNames(start, tools));
+    expect(nearestNames(start, tools).names[0]).toBe("read_file");
   });
 
   it("reads at most 1,000 names of a huge catalog, and answers from them as it would for those alone", () => {
