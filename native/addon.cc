@@ -52,8 +52,42 @@ void FreePattern(napi_env env, void* data, void*) {
   delete pattern;
 }
 
-// compile(words: Uint32Array) -> { test, bytes, size } | { error }: see program.h
-// for the encoding.
+// The complete automaton as typed arrays: each code point's class (ASCII by
+// lookup, the rest by the classes' first code points), each state's row of
+// next rows (row = state × classes; the sinks' rows are 0, no match, and
+// `classes`, a match), and whether each row's state holds a match at the end.
+Napi::Value TableOf(Napi::Env env, const Program& program, const Dfa& dfa) {
+  const uint32_t classes = program.class_count();
+  const size_t states = dfa.state_count();
+  Napi::Uint16Array ascii = Napi::Uint16Array::New(env, 128);
+  Napi::Uint32Array boundaries = Napi::Uint32Array::New(env, classes);
+  Napi::Uint16Array next = Napi::Uint16Array::New(env, states * classes);
+  Napi::Uint8Array accepts = Napi::Uint8Array::New(env, states);
+  // While a worker shuts down, creating them fails without an exception.
+  if (env.IsExceptionPending() || ascii.IsEmpty() || boundaries.IsEmpty() || next.IsEmpty() || accepts.IsEmpty()) return {};
+  for (uint32_t c = 0; c < 128; c++) ascii[c] = static_cast<uint16_t>(program.ClassOf(c));
+  for (uint32_t cls = 0; cls < classes; cls++) boundaries[cls] = program.boundaries()[cls];
+  for (uint32_t state = 0; state < states; state++) {
+    accepts[state] = state >= 2 && dfa.AcceptsAtEnd(state);
+    for (uint32_t cls = 0; cls < classes; cls++) {
+      next[state * classes + cls] = static_cast<uint16_t>(state < 2 ? state * classes : dfa.Next(state, cls) * classes);
+    }
+  }
+  Napi::Object table = Napi::Object::New(env);
+  if (env.IsExceptionPending() || table.IsEmpty()) return {};
+  table.Set("classes", static_cast<double>(classes));
+  table.Set("ascii", ascii);
+  table.Set("boundaries", boundaries);
+  table.Set("next", next);
+  table.Set("accepts", accepts);
+  return env.IsExceptionPending() ? Napi::Value() : table;
+}
+
+// compile(words: Uint32Array, tableInstructions, tableEntries) -> { test,
+// bytes, size } | { table } | { error }: see program.h for the encoding. A
+// program of at most tableInstructions whose automaton has at most
+// tableEntries transitions is built completely and sent as tables, searched
+// in JavaScript (src/pattern/table.ts).
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (!info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
@@ -62,7 +96,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   }
   Napi::Uint32Array words = info[0].As<Napi::Uint32Array>();
   Napi::Object result = Napi::Object::New(env);
-  if (env.IsExceptionPending()) return {};
+  if (env.IsExceptionPending() || result.IsEmpty()) return {};
   const char* error = nullptr;
   std::unique_ptr<Program> program = Program::Parse(words.Data(), words.ElementLength(), &error);
   if (!program) {
@@ -70,6 +104,18 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
   Environment* environment = env.GetInstanceData<EnvironmentData>()->environment;
+  const double table_instructions = info[1].IsNumber() ? info[1].As<Napi::Number>().DoubleValue() : 0;
+  const double table_entries = info[2].IsNumber() ? info[2].As<Napi::Number>().DoubleValue() : 0;
+  if (program->size() <= table_instructions && table_entries >= 3.0 * program->class_count()) {
+    Dfa dfa(program.get());
+    const size_t max_states = static_cast<size_t>(table_entries / program->class_count());
+    if (dfa.Complete(max_states, &environment->scratch)) {
+      Napi::Value table = TableOf(env, *program, dfa);
+      if (table.IsEmpty() || !result.Set("table", table)) return {};
+      return result;
+    }
+    environment->scratch.Trim();
+  }
   std::unique_ptr<Pattern> pattern(new (std::nothrow) Pattern(std::move(program), environment));
   if (!pattern) {
     result.Set("error", "out of memory");
@@ -78,7 +124,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   const size_t bytes = pattern->program_bytes();
   const size_t size = pattern->program_size();
   Napi::Function test = Napi::Function::New<Test>(env, "test", pattern.get());
-  if (env.IsExceptionPending()) return {};
+  if (env.IsExceptionPending() || test.IsEmpty()) return {};
   // The wrap owns the Pattern from here: FreePattern runs when `test` is
   // collected or the environment shuts down, and forget() finds it.
   if (napi_wrap(env, test, pattern.get(), FreePattern, nullptr, nullptr) != napi_ok) return {};

@@ -152,15 +152,40 @@ bool Dfa::Transition(uint32_t state, uint32_t cls, Scratch* scratch) {
   return true;
 }
 
+// Whether `state` holds a match when the subject ends there, and what finding out costs.
+void Dfa::FindEnd(uint32_t state, Scratch* scratch) {
+  State& s = states_[state];
+  if (s.end_cost != 0) return;
+  const Position at{(s.flags & kAtStart) != 0, true, (s.flags & kAfterWord) != 0, false};
+  program_->Closure(sets_.data() + s.set_begin, s.set_size, at, &scratch->reached, &scratch->stack);
+  s.end_cost = static_cast<uint32_t>(scratch->reached.size());
+  s.accepts_at_end = false;
+  for (uint32_t pc : scratch->reached) s.accepts_at_end |= (*program_)[pc].op == kAccept;
+}
+
+bool Dfa::Complete(size_t max_states, Scratch* scratch) {
+  if (!scratch->Fit(program_->size()) || !Start()) return false;
+  const uint32_t classes = program_->class_count();
+  // Transition() adds the states it finds at the end: one pass in index
+  // order reaches them all.
+  for (uint32_t state = kInitial; state < states_.size(); state++) {
+    for (uint32_t cls = 0; cls < classes; cls++) {
+      if (rows_[state * size_t{classes} + cls].next != kUnknown) continue;
+      if (!Transition(state, cls, scratch) || states_.size() > max_states) return false;
+    }
+    FindEnd(state, scratch);
+  }
+  return true;
+}
+
+uint32_t Dfa::Next(uint32_t state, uint32_t cls) const {
+  const size_t classes = program_->class_count();
+  return static_cast<uint32_t>(rows_[state * classes + cls].next / classes);
+}
+
 Outcome Dfa::AtEnd(uint32_t state, Scratch* scratch, Meter* meter) {
   State& s = states_[state];
-  if (s.end_cost == 0) {
-    const Position at{(s.flags & kAtStart) != 0, true, (s.flags & kAfterWord) != 0, false};
-    program_->Closure(sets_.data() + s.set_begin, s.set_size, at, &scratch->reached, &scratch->stack);
-    s.end_cost = static_cast<uint32_t>(scratch->reached.size());
-    s.accepts_at_end = false;
-    for (uint32_t pc : scratch->reached) s.accepts_at_end |= (*program_)[pc].op == kAccept;
-  }
+  FindEnd(state, scratch);
   if (s.ended != epoch_) {
     s.ended = epoch_;
     if (!meter->Charge(s.end_cost)) return kWorkLimit;

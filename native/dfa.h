@@ -66,6 +66,16 @@ class Dfa {
   // ECMAScript's search: does the pattern match anywhere in the subject?
   Outcome Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter);
 
+  // Builds every state a search can reach, if there are at most max_states
+  // of them; false (keeping what it built) otherwise or if memory runs out.
+  bool Complete(size_t max_states, Scratch* scratch);
+  // After Complete: the states in order (the two sinks first, then the start
+  // state), and for each the state after a code point of each class, and
+  // whether it holds a match at the end of the subject.
+  size_t state_count() const { return states_.size(); }
+  uint32_t Next(uint32_t state, uint32_t cls) const;
+  bool AcceptsAtEnd(uint32_t state) const { return states_[state].accepts_at_end; }
+
   // Memory held by the cached states.
   size_t bytes() const;
   // Drops every cached state.
@@ -98,6 +108,7 @@ class Dfa {
   void NextEpoch();
   uint32_t BuildCost(uint32_t state) const;
   bool Transition(uint32_t state, uint32_t cls, Scratch* scratch);
+  void FindEnd(uint32_t state, Scratch* scratch);
   Outcome AtEnd(uint32_t state, Scratch* scratch, Meter* meter);
   bool Intern(uint32_t flags, const uint32_t* set, size_t size, uint32_t* state);
   bool AddState(uint32_t flags, const uint32_t* set, size_t size, uint64_t hash, uint32_t* state);

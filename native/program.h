@@ -98,6 +98,8 @@ class Program {
     return (row[cls >> 6] >> (cls & 63)) & 1;
   }
   bool ClassIsWord(uint32_t cls) const { return word_classes_[cls] != 0; }
+  // The first code point of each class, ascending.
+  const Array<uint32_t>& boundaries() const { return boundaries_; }
 
   // True when a match can only start at the start of the input.
   bool anchored() const { return anchored_; }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "../src/pattern/compile";
-import { LIMIT, MATCH, NO_MATCH, startWork, type CompiledPattern } from "../src/pattern/native";
-import { plainMatcher } from "../src/pattern/plain";
+import { compileProgram, LIMIT, MATCH, NO_MATCH, startWork, type CompiledPattern } from "../src/pattern/native";
+import { encodeProgram } from "../src/pattern/program";
 import { parsePattern, PatternError } from "../src/pattern/syntax";
 import type { Profile } from "../src/types";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
@@ -14,6 +14,8 @@ import { Random, testSeed } from "./support/random";
  * Each search is a validation of its own (startWork), as the validator runs
  * it; these subjects are at most a few dozen characters, far inside the work
  * limit, so the engine must answer every one: a LIMIT here is a failure.
+ * Every pattern runs both ways a pattern can: as compilePattern chooses
+ * (small ones as tables searched in TypeScript) and in the addon's lazy DFA.
  */
 const PATTERNS = 2_500;
 const SUBJECTS_PER_PATTERN = 8;
@@ -22,6 +24,13 @@ const SUBJECTS_PER_PATTERN = 8;
 function search(compiled: CompiledPattern, subject: string): number {
   startWork();
   return compiled.test(subject);
+}
+
+/** The pattern in the addon's lazy DFA, never as tables. */
+function inAddon(pattern: string, profile: Profile): CompiledPattern {
+  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), false);
+  if ("error" in compiled) throw new Error(compiled.error);
+  return compiled;
 }
 
 function describeCase(seed: number, pattern: string, subject?: string): string {
@@ -41,36 +50,40 @@ describe.each<Profile>(["core", "extended"])("patterns agree with ECMAScript's u
       const pattern = randomPattern(random, extended);
       const compiled = compilePattern(pattern, profile);
       if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
+      const lazy = inAddon(pattern, profile);
       for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
         const subject = randomSubject(random, pattern, extended);
         const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
-        const actual = search(compiled, subject);
         pairs++;
-        if (actual === LIMIT) limited.push(describeCase(seed, pattern, subject));
-        else if (actual !== expected) throw new Error(`the engine said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
+        for (const [way, actual] of [["as compiled", search(compiled, subject)], ["in the addon", search(lazy, subject)]] as const) {
+          if (actual === LIMIT) limited.push(`${way}: ${describeCase(seed, pattern, subject)}`);
+          else if (actual !== expected) throw new Error(`${way}, the engine said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
+        }
       }
     }
     expect(pairs).toBe(PATTERNS * SUBJECTS_PER_PATTERN);
     expect(limited).toEqual([]);
   });
 
-  it("on anchored sequences, where plain ones skip the regex engine", () => {
+  it("on anchored sequences, both as tables and in the addon", () => {
     const seed = testSeed(extended ? 23 : 17);
     const random = new Random(seed);
-    let linear = 0;
+    let tables = 0;
     for (let p = 0; p < 2_000; p++) {
       const pattern = randomSequencePattern(random, extended);
       const compiled = compilePattern(pattern, profile);
       if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
-      if (plainMatcher(parsePattern(pattern, profile)) !== null) linear++;
+      if (compiled.native === undefined) tables++;
+      const lazy = inAddon(pattern, profile);
       for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
         const subject = randomSubject(random, pattern, extended);
         const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
-        const actual = search(compiled, subject);
-        if (actual !== expected) throw new Error(`said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
+        for (const [way, actual] of [["as compiled", search(compiled, subject)], ["in the addon", search(lazy, subject)]] as const) {
+          if (actual !== expected) throw new Error(`${way}, said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
+        }
       }
     }
-    expect(linear).toBeGreaterThan(500);
+    expect(tables).toBeGreaterThan(1_000);
   });
 
   it("accepts, refuses or calls malformed exactly as the grammar says, on random pattern text", () => {

@@ -9,12 +9,12 @@ import type { Profile } from "../src/types";
 import { Random } from "./support/random";
 
 /**
- * The addon on its own: programs straight from encodeProgram, so every
- * pattern here runs in the DFA, even those that compilePattern would hand to
- * the plain matcher.
+ * The addon on its own: programs straight from encodeProgram, never as
+ * tables, so every pattern here runs in the lazy DFA, even those that
+ * compilePattern would search in TypeScript.
  */
 function compile(pattern: string, profile: Profile = "core"): CompiledPattern {
-  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)));
+  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), false);
   if ("error" in compiled) throw new Error(`${pattern}: ${compiled.error}`);
   return compiled;
 }

@@ -230,6 +230,27 @@ void CheckValidation(const Program& program, Dfa& dfa, const std::vector<std::u1
   }
 }
 
+// The complete automaton, when it has at most 256 states, searched as
+// src/pattern/table.ts searches its tables: rows of next states by class,
+// the two sinks first, acceptance at the end.
+void CheckComplete(const Program& program, const Source& source, const std::vector<std::u16string>& subjects) {
+  Dfa complete(&program);
+  if (!complete.Complete(256, &scratch)) return;
+  for (const auto& subject : subjects) {
+    uint32_t state = 2;
+    for (size_t i = 0; i < subject.size() && state >= 2;) {
+      uint32_t c = subject[i++];
+      if ((c & 0xFC00) == 0xD800 && i < subject.size() && (subject[i] & 0xFC00) == 0xDC00) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (subject[i++] - 0xDC00);
+      }
+      state = complete.Next(state, program.ClassOf(c));
+    }
+    const bool found = state == 1 || (state >= 2 && complete.AcceptsAtEnd(state));
+    if (found != reference::Test(source, subject)) Broken("the complete automaton and the reference disagree");
+  }
+  scratch.Trim();
+}
+
 // Parse must accept exactly what reference::Decode accepts; a program that
 // parses is searched like the built ones. `words` is a buffer of exactly
 // their size, so that AddressSanitizer catches a read past the last one.
@@ -298,6 +319,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Dfa dfa(program.get());
   for (const auto& subject : subjects) CheckSearches(*program, dfa, source, subject, in);
   CheckValidation(*program, dfa, subjects);
+  CheckComplete(*program, source, subjects);
 
   CheckParse(Damage(words, in), subjects, in);
   std::vector<uint32_t> raw(size / 4);

@@ -1,8 +1,7 @@
 import { MAX_SCHEMA_INSTRUCTIONS } from "../bounds";
 import { Lru } from "../lru";
 import type { Profile } from "../types";
-import { chargedPattern, compileProgram, forgetStates, type CompiledPattern } from "./native";
-import { plainMatcher } from "./plain";
+import { compileProgram, forgetStates, type CompiledPattern } from "./native";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
 
@@ -80,9 +79,6 @@ function build(pattern: string, profile: Profile, room: number): CompiledPattern
       `pattern ${JSON.stringify(pattern)} expands to more than ${MAX_PROGRAM_SIZE} instructions once its counted repeats are written out`,
     );
   }
-  // Plain anchored sequences skip the crossing into the addon altogether.
-  const plain = plainMatcher(root);
-  if (plain !== null) return chargedPattern(plain);
   const size = programSize(root);
   if (size > room) return new NoRoom("unsupported_capability", NO_ROOM);
   const compiled = compileProgram(encodeProgram(root));

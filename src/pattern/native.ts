@@ -2,6 +2,7 @@
 // built DFA over code points (native/dfa.h), with their work counted; there
 // is never a fallback to V8's RegExp.
 import path from "path";
+import { tableMatcher, type Table } from "./table";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
 export const MATCH = 1, NO_MATCH = 0, LIMIT = -1, NO_MEMORY = -2;
@@ -9,17 +10,20 @@ export type MatchOutcome = typeof MATCH | typeof NO_MATCH | typeof LIMIT | typeo
 
 export interface CompiledPattern {
   test(subject: string): MatchOutcome;
-  /** Native memory the compiled program holds (its cached states come on top, within fixed bounds). */
+  /** Memory the compiled pattern holds besides itself: its tables, or its native program (whose cached states come on top, within fixed bounds). */
   readonly bytes: number;
-  /** Instructions of the compiled program; 0 for a pattern that runs without the addon. */
+  /** Instructions of the program kept in the addon; 0 for a pattern searched in TypeScript. */
   readonly size: number;
   /** The addon's search function, for a pattern that runs there. */
   readonly native?: (subject: string) => MatchOutcome;
 }
 
 interface Addon {
-  /** A search function per program (src/pattern/program.ts), or why the words were refused. */
-  compile(words: Uint32Array): { test: (subject: string) => MatchOutcome; bytes: number; size: number } | { error: string };
+  /**
+   * A search function per program (src/pattern/program.ts), the tables of
+   * its whole automaton when it is small, or why the words were refused.
+   */
+  compile(words: Uint32Array, tableInstructions: number, tableEntries: number): { test: (subject: string) => MatchOutcome; bytes: number; size: number } | { table: Table } | { error: string };
   /** Drops a compiled program's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
   /** [allowed, spent, validation]: the work of the current validation and its number. */
@@ -81,13 +85,13 @@ function grant(length: number): void {
 }
 
 /**
- * A pattern searched in TypeScript (src/pattern/plain.ts, answering
+ * A pattern searched in TypeScript (src/pattern/table.ts, answering
  * `2 × read + found`): it builds nothing, so only its reading is charged, as
  * the addon charges it. LIMIT once the validation's allowance is spent.
  */
-export function chargedPattern(search: (subject: string) => number): CompiledPattern {
+function chargedPattern(search: (subject: string) => number, bytes: number): CompiledPattern {
   return {
-    bytes: 0,
+    bytes,
     size: 0,
     test(subject) {
       grant(subject.length);
@@ -99,10 +103,28 @@ export function chargedPattern(search: (subject: string) => number): CompiledPat
   };
 }
 
-/** Compiles a program. Never throws for bad words: they come back as an error. */
-export function compileProgram(words: Uint32Array): CompiledPattern | { error: string } {
-  const compiled = addon.compile(words);
+/**
+ * A program of at most this many instructions whose automaton has at most
+ * TABLE_ENTRIES transitions (16-bit rows) is built completely when compiled
+ * and searched in TypeScript: no crossing into the addon per search, and no
+ * work but reading. Building it costs at most TABLE_ENTRIES closures of
+ * TABLE_INSTRUCTIONS each.
+ */
+const TABLE_INSTRUCTIONS = 1024;
+const TABLE_ENTRIES = 16_384;
+
+/**
+ * Compiles a program: as tables when it is small enough (`tables: false`
+ * keeps it in the addon), else for the addon's lazy DFA. Never throws for
+ * bad words: they come back as an error.
+ */
+export function compileProgram(words: Uint32Array, tables = true): CompiledPattern | { error: string } {
+  const compiled = addon.compile(words, TABLE_INSTRUCTIONS, tables ? TABLE_ENTRIES : 0);
   if ("error" in compiled) return compiled;
+  if ("table" in compiled) {
+    const { next, accepts, boundaries } = compiled.table;
+    return chargedPattern(tableMatcher(compiled.table), next.byteLength + accepts.byteLength + boundaries.byteLength + 256);
+  }
   const { test } = compiled;
   const search = (subject: string): MatchOutcome => {
     // The addon refuses anything but a string, with a TypeError.
