@@ -65,6 +65,12 @@ const GENERATED = new Set([
 
 const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
 
+/** Name lists up to this long become `switch` cases and `===` chains; longer ones a Set. */
+const MAX_SWITCH_NAMES = 24;
+
+/** Keywords that assert nothing while validating. */
+const SILENT = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
+
 /** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
 const TYPE_TESTS: Record<string, (v: string) => string> = {
   object: (v) => `isPlainObject(${v})`,
@@ -168,7 +174,10 @@ class Generator {
     if (schema === true) return walked === null ? "" : `if (!${walked}) return false;`;
     if (schema === false) return "return false;";
     const object = schema as Record<string, unknown>;
-    if (Object.keys(object).some((keyword) => !GENERATED.has(keyword))) {
+    const keywords = Object.keys(object).filter((keyword) => !SILENT.has(keyword));
+    // A `$ref` alone: its target checks everything, the JSON domain included.
+    if (keywords.length === 1 && keywords[0] === "$ref") return `if (!${this.refFunction(object.$ref as string)}(${v}, ${depthOf(at)}, ${at.walked})) return false;`;
+    if (keywords.some((keyword) => !GENERATED.has(keyword))) {
       // The walk comes first: it bounds the depth the closure may recurse to.
       const closure = this.constant(this.closures.get(pointer));
       return `if (${walked === null ? "" : `!${walked} || `}!${closure}(${v}, null)) return false;`;
@@ -252,38 +261,50 @@ class Generator {
 
   private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
     let code = "";
-    // Own properties only, whatever Object.prototype holds at the time of the call.
-    for (const name of (object.required as string[] | undefined) ?? []) {
-      const literal = JSON.stringify(name);
-      code += `if (${v}[${literal}] === undefined || (${literal} in objectPrototype && !hasOwn(${v}, ${literal}))) return false;\n`;
-    }
     const properties = isPlainObject(object.properties) ? object.properties : {};
-    for (const [name, child] of Object.entries(properties)) {
+    const required = new Set((object.required as string[] | undefined) ?? []);
+    // Each listed or required property is read once.
+    for (const name of new Set([...Object.keys(properties), ...required])) {
       const x = this.variable();
-      const body = this.node(child, `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
-      if (body !== "") code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
+      const body = Object.hasOwn(properties, name) ? this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at)) : "";
+      const literal = JSON.stringify(name);
+      if (required.has(name)) {
+        // Own properties only, whatever Object.prototype holds at the time of the call.
+        code += `{ const ${x} = ${v}[${literal}];\nif (${x} === undefined || (${literal} in objectPrototype && !hasOwn(${v}, ${literal}))) return false;\n${body}\n}\n`;
+      } else if (body !== "") {
+        code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
+      }
     }
-    if ("propertyNames" in object) {
-      const names = this.variable();
-      const name = this.variable();
-      const body = this.node(object.propertyNames, `${pointer}/propertyNames`, name, at);
-      if (body !== "") code += `{ const ${names} = Object.keys(${v});\nfor (let i = 0; i < ${names}.length; i++) { const ${name} = ${names}[i];\n${body}\n} }\n`;
-    }
-    // Every property the code above did not visit: checked against
-    // additionalProperties, or else only walked to be JSON.
+    // Every property name, and every property the code above did not visit:
+    // checked against propertyNames and additionalProperties, or else only
+    // walked to be JSON, in one for…in loop (it allocates nothing).
+    const key = this.variable();
+    const names = "propertyNames" in object ? this.node(object.propertyNames, `${pointer}/propertyNames`, key, at) : "";
     const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties";
     const additional = additionalKey in object ? object[additionalKey] : true;
-    const declared = this.constant(new Set(Object.keys(properties)));
-    const key = this.variable();
-    const body = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, below(at));
-    // (A listed property holding undefined was skipped above; it is not JSON.)
-    // for…in allocates nothing; it would also list enumerable properties added
-    // to Object.prototype, which then fail here, and the closures (which read
-    // own keys only) have the last word (validator.ts). A walked object has
-    // nothing left to look at when no additionalProperties schema asserts.
-    if (body === "" && at.walked === "true") return code;
-    code += `for (const ${key} in ${v}) {\nif (!${declared}.has(${key})) {\n${body}\n} else if (${v}[${key}] === undefined) return false; }\n`;
+    const rest = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, below(at));
+    // A listed property holding undefined was skipped above: it is not JSON.
+    const listed = at.walked === "true" ? "" : `if (${v}[${key}] === undefined) return false;`;
+    if (names === "" && rest === "" && listed === "") return code;
+    // for…in would also list enumerable properties added to Object.prototype,
+    // which then fail here, and the closures (which read own keys only) have
+    // the last word (validator.ts).
+    code += `for (const ${key} in ${v}) {\n${names}\n${this.unlisted(key, Object.keys(properties), rest, listed)}\n}\n`;
     return code;
+  }
+
+  /**
+   * `rest` for a key the schema does not list, `listed` for one it does. A
+   * switch over a few names compares the key to each; many go to a Set.
+   */
+  private unlisted(key: string, names: string[], rest: string, listed: string): string {
+    if (names.length === 0) return rest;
+    if (names.length > MAX_SWITCH_NAMES) {
+      const declared = this.constant(new Set(names));
+      return `if (!${declared}.has(${key})) {\n${rest}\n} else {\n${listed}\n}`;
+    }
+    const cases = names.map((name) => `case ${JSON.stringify(name)}:`).join(" ");
+    return `switch (${key}) {\n${cases}\n${listed}\nbreak;\ndefault: {\n${rest}\n}\n}`;
   }
 
   /**
@@ -333,11 +354,17 @@ class Generator {
     return code;
   }
 
+  /** True when `v` is one of `strings`: `===` for a few, a Set for many. */
+  private oneOfStrings(v: string, strings: string[]): string {
+    if (strings.length > MAX_SWITCH_NAMES) return `${this.constant(new Set(strings))}.has(${v})`;
+    return strings.length === 0 ? "false" : strings.map((choice) => `${v} === ${JSON.stringify(choice)}`).join(" || ");
+  }
+
   private valueKeywords(object: Record<string, unknown>, v: string): string {
     let code = "";
     if (Array.isArray(object.enum)) {
       const choices = object.enum;
-      if (choices.every((choice) => typeof choice === "string")) code += `if (!${this.constant(new Set(choices))}.has(${v})) return false;\n`;
+      if (choices.every((choice) => typeof choice === "string")) code += `if (!(${this.oneOfStrings(v, choices as string[])})) return false;\n`;
       else code += `if (!${this.constant(choices)}.some((choice) => jsonEqual(choice, ${v}))) return false;\n`;
     }
     if ("const" in object) {
