@@ -1,5 +1,6 @@
 #include <napi.h>
 
+#include <algorithm>
 #include <memory>
 #include <new>
 
@@ -83,11 +84,11 @@ Napi::Value TableOf(Napi::Env env, const Program& program, const Dfa& dfa) {
   return env.IsExceptionPending() ? Napi::Value() : table;
 }
 
-// compile(words: Uint32Array, tableInstructions, tableEntries) -> { test,
-// bytes, size } | { table } | { error }: see program.h for the encoding. A
-// program of at most tableInstructions whose automaton has at most
-// tableEntries transitions is built completely and sent as tables, searched
-// in JavaScript (src/pattern/table.ts).
+// compile(words: Uint32Array, tableInstructions, tableStates, tableEntries)
+// -> { test, bytes, size } | { table } | { error }: see program.h for the
+// encoding. A program of at most tableInstructions whose automaton has at
+// most tableStates states and tableEntries transitions is built completely
+// and sent as tables, searched in JavaScript (src/pattern/table.ts).
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (!info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
@@ -105,11 +106,12 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   }
   Environment* environment = env.GetInstanceData<EnvironmentData>()->environment;
   const double table_instructions = info[1].IsNumber() ? info[1].As<Napi::Number>().DoubleValue() : 0;
-  const double table_entries = info[2].IsNumber() ? info[2].As<Napi::Number>().DoubleValue() : 0;
-  if (program->size() <= table_instructions && table_entries >= 3.0 * program->class_count()) {
+  const double table_states = info[2].IsNumber() ? info[2].As<Napi::Number>().DoubleValue() : 0;
+  const double table_entries = info[3].IsNumber() ? info[3].As<Napi::Number>().DoubleValue() : 0;
+  const double max_states = std::min(table_states, table_entries / program->class_count());
+  if (program->size() <= table_instructions && max_states >= 3) {
     Dfa dfa(program.get());
-    const size_t max_states = static_cast<size_t>(table_entries / program->class_count());
-    if (dfa.Complete(max_states, &environment->scratch)) {
+    if (dfa.Complete(static_cast<size_t>(max_states), &environment->scratch)) {
       Napi::Value table = TableOf(env, *program, dfa);
       if (table.IsEmpty() || !result.Set("table", table)) return {};
       return result;

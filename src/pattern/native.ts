@@ -23,7 +23,7 @@ interface Addon {
    * A search function per program (src/pattern/program.ts), the tables of
    * its whole automaton when it is small, or why the words were refused.
    */
-  compile(words: Uint32Array, tableInstructions: number, tableEntries: number): { test: (subject: string) => MatchOutcome; bytes: number; size: number } | { table: Table } | { error: string };
+  compile(words: Uint32Array, tableInstructions: number, tableStates: number, tableEntries: number): { test: (subject: string) => MatchOutcome; bytes: number; size: number } | { table: Table } | { error: string };
   /** Drops a compiled program's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
   /** [allowed, spent, validation]: the work of the current validation and its number. */
@@ -64,8 +64,13 @@ export const engine: Readonly<{ baseWork: number; workPerUnit: number; maxWork: 
   readsPerUnit: addon.readsPerUnit,
 });
 
-/** What the current validation's searches have been granted so far. */
+/**
+ * The current validation's work: what its searches have been granted and
+ * have spent. The addon's searches read and update them through its buffer;
+ * the TypeScript ones here need not touch it.
+ */
 let granted = 0;
+let spent = 0;
 
 /**
  * Starts a validation's work allowance: every search of one validation
@@ -73,15 +78,14 @@ let granted = 0;
  */
 export function startWork(): void {
   granted = 0;
-  work[0] = engine.baseWork;
-  work[1] = 0;
+  spent = 0;
   work[2]++;
 }
 
-/** A search of `length` code units adds its share to the allowance before it runs. */
-function grant(length: number): void {
+/** A search of `length` code units adds its share to the allowance before it runs; returns the allowance. */
+function grant(length: number): number {
   granted += engine.workPerUnit * (length + 1);
-  work[0] = Math.min(engine.baseWork + granted, engine.maxWork);
+  return Math.min(engine.baseWork + granted, engine.maxWork);
 }
 
 /**
@@ -90,14 +94,15 @@ function grant(length: number): void {
  * the addon charges it. LIMIT once the validation's allowance is spent.
  */
 function chargedPattern(search: (subject: string) => number, bytes: number): CompiledPattern {
+  const shift = Math.log2(2 * engine.readsPerUnit);
   return {
     bytes,
     size: 0,
     test(subject) {
-      grant(subject.length);
+      const allowed = grant(subject.length);
       const answer = search(subject);
-      work[1] += Math.floor(answer / (2 * engine.readsPerUnit));
-      if (work[1] > work[0]) return LIMIT;
+      spent += answer >>> shift;
+      if (spent > allowed) return LIMIT;
       return (answer & 1) === 1 ? MATCH : NO_MATCH;
     },
   };
@@ -105,12 +110,13 @@ function chargedPattern(search: (subject: string) => number, bytes: number): Com
 
 /**
  * A program of at most this many instructions whose automaton has at most
- * TABLE_ENTRIES transitions (16-bit rows) is built completely when compiled
- * and searched in TypeScript: no crossing into the addon per search, and no
- * work but reading. Building it costs at most TABLE_ENTRIES closures of
- * TABLE_INSTRUCTIONS each.
+ * TABLE_STATES states and TABLE_ENTRIES transitions is built completely when
+ * compiled and searched in TypeScript: no crossing into the addon per
+ * search, and no work but reading. Building it costs at most TABLE_ENTRIES
+ * closures of TABLE_INSTRUCTIONS each.
  */
 const TABLE_INSTRUCTIONS = 1024;
+const TABLE_STATES = 256;
 const TABLE_ENTRIES = 16_384;
 
 /**
@@ -119,17 +125,21 @@ const TABLE_ENTRIES = 16_384;
  * bad words: they come back as an error.
  */
 export function compileProgram(words: Uint32Array, tables = true): CompiledPattern | { error: string } {
-  const compiled = addon.compile(words, TABLE_INSTRUCTIONS, tables ? TABLE_ENTRIES : 0);
+  const compiled = addon.compile(words, TABLE_INSTRUCTIONS, tables ? TABLE_STATES : 0, TABLE_ENTRIES);
   if ("error" in compiled) return compiled;
   if ("table" in compiled) {
-    const { next, accepts, boundaries } = compiled.table;
-    return chargedPattern(tableMatcher(compiled.table), next.byteLength + accepts.byteLength + boundaries.byteLength + 256);
+    const matcher = tableMatcher(compiled.table);
+    return chargedPattern(matcher.search, matcher.bytes);
   }
   const { test } = compiled;
   const search = (subject: string): MatchOutcome => {
     // The addon refuses anything but a string, with a TypeError.
-    if (typeof subject === "string") grant(subject.length);
-    return test(subject);
+    if (typeof subject !== "string") return test(subject);
+    work[0] = grant(subject.length);
+    work[1] = spent;
+    const outcome = test(subject);
+    spent = work[1];
+    return outcome;
   };
   return { test: search, bytes: compiled.bytes, size: compiled.size, native: test };
 }
@@ -141,5 +151,5 @@ export function forgetStates(pattern: CompiledPattern): void {
 
 /** The work the current validation has spent so far. */
 export function workSpent(): number {
-  return work[1];
+  return spent;
 }

@@ -16,11 +16,23 @@ export interface Table {
   accepts: Uint8Array;
 }
 
-/** The row of the state at the start of a subject (states 0 and 1 are the sinks). */
+/** States 0 and 1 are the sinks (no match possible, match found); 2 is the start of a subject. */
 const START = 2;
 
-/** A search answering `2 × read + found`, as src/pattern/native.ts charges it. */
-export function tableMatcher({ classes, ascii, boundaries, next, accepts }: Table): (subject: string) => number {
+/**
+ * A search answering `2 × read + found`, as src/pattern/native.ts charges
+ * it, and the memory its tables take. An ASCII code point (most of what
+ * arguments hold) goes from state to state in one lookup; any other finds
+ * its class first. At most 256 states (native.ts), so a state is a byte.
+ */
+export function tableMatcher({ classes, ascii, boundaries, next, accepts }: Table): { search: (subject: string) => number; bytes: number } {
+  const states = next.length / classes;
+  const byClass = new Uint8Array(states * classes);
+  const byAscii = new Uint8Array(states * 128);
+  for (let state = 0; state < states; state++) {
+    for (let cls = 0; cls < classes; cls++) byClass[state * classes + cls] = next[state * classes + cls] / classes;
+    for (let c = 0; c < 128; c++) byAscii[state * 128 + c] = byClass[state * classes + ascii[c]];
+  }
   const classOf = (c: number): number => {
     // The last class whose first code point is at most c.
     let low = 0;
@@ -32,16 +44,14 @@ export function tableMatcher({ classes, ascii, boundaries, next, accepts }: Tabl
     }
     return low;
   };
-  const sinks = 2 * classes;
-  return (subject) => {
+  const search = (subject: string): number => {
     const length = subject.length;
-    let row = START * classes;
+    let state = START;
     let i = 0;
     while (i < length) {
       let c = subject.charCodeAt(i++);
-      let cls: number;
       if (c < 128) {
-        cls = ascii[c];
+        state = byAscii[(state << 7) | c];
       } else {
         // Code points, as the `u` flag reads them; a lone surrogate is one.
         if (c >= 0xd800 && c <= 0xdbff && i < length) {
@@ -51,11 +61,11 @@ export function tableMatcher({ classes, ascii, boundaries, next, accepts }: Tabl
             i++;
           }
         }
-        cls = classOf(c);
+        state = byClass[state * classes + classOf(c)];
       }
-      row = next[row + cls];
-      if (row < sinks) return 2 * i + (row === 0 ? 0 : 1);
+      if (state < START) return 2 * i + state;
     }
-    return 2 * i + accepts[row / classes];
+    return 2 * i + accepts[state];
   };
+  return { search, bytes: byClass.byteLength + byAscii.byteLength + boundaries.byteLength + accepts.byteLength };
 }
