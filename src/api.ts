@@ -18,7 +18,7 @@ const VALID: Result = Object.freeze({ ok: true });
 export function build(schema: unknown, options: CompileOptions): Compiled {
   const compiled = checkSchema(schema, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
-  return new CompiledValidator(compiled.check, () => generateFastCheck(schema, options, compiled), options.timeBudgetMs, compiled.patternBytes, compiled.nodes.size);
+  return new CompiledValidator(compiled.check, compiled, () => generateFastCheck(schema, options, compiled), options.timeBudgetMs);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */

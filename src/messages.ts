@@ -1,4 +1,5 @@
 import { perPass } from "./memo";
+import { oneLine } from "./one-line";
 import { isPlainObject } from "./json-value";
 import type { ErrorKind, Failure, Issue } from "./types";
 
@@ -48,8 +49,9 @@ function previewText(value: unknown): string {
   return typeof shown === "bigint" ? String(shown) : jsonStart(shown) ?? String(shown);
 }
 
+/** The first characters of a preview, on one line. */
 function cut(text: string): string {
-  return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
+  return oneLine(text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`);
 }
 
 /**
@@ -112,21 +114,6 @@ function quoted(text: string, length: number): string {
   return JSON.stringify(text.length > length ? text.slice(0, length) : text);
 }
 
-const isControl = (unit: number) => unit < 0x20 || (unit >= 0x7f && unit <= 0x9f) || unit === 0x2028 || unit === 0x2029;
-
-/** Text with control and line-separator characters escaped (`\u000a`), so a message stays one line. */
-export function oneLine(text: string): string {
-  let i = 0;
-  while (i < text.length && !isControl(text.charCodeAt(i))) i++;
-  if (i === text.length) return text;
-  let out = text.slice(0, i);
-  for (; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    out += isControl(unit) ? `\\u${unit.toString(16).padStart(4, "0")}` : text[i];
-  }
-  return out;
-}
-
 /** "1 item", "3 items", "2 properties". */
 export function count(n: number, noun: string, plural = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : plural}`;
@@ -175,19 +162,25 @@ const PREFIX: Record<ErrorKind, string> = {
   execution_failure: "could not check the arguments",
 };
 
+function withOneLineMessage(issue: Issue): Issue {
+  const message = oneLine(issue.message);
+  return message === issue.message ? issue : { ...issue, message };
+}
+
+const sameIssue = (a: Issue, b: Issue) => a.instancePath === b.instancePath && a.schemaPath === b.schemaPath && a.keyword === b.keyword && a.message === b.message;
+
 /**
  * The issues without repeats: a `$ref` target that two composition branches
- * share reports the same problem of the same value twice.
+ * share reports the same problem of the same value twice. A failure holds at
+ * most 100 issues, and almost always a few: compared pairwise.
  */
 function distinct(issues: Issue[]): Issue[] {
-  if (issues.length < 2) return issues;
-  const seen = new Set<string>();
-  return issues.filter((issue) => {
-    const key = `${issue.instancePath}\n${issue.schemaPath}\n${issue.keyword}\n${issue.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  for (let i = 1; i < issues.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (sameIssue(issues[i], issues[j])) return issues.filter((issue, k) => issues.findIndex((other) => sameIssue(issue, other)) === k);
+    }
+  }
+  return issues;
 }
 
 /** The failure's kind: execution_failure over unsupported_capability over validation (SPEC §7). */
@@ -203,11 +196,10 @@ function kindOf(issues: readonly Issue[]): ErrorKind {
  * beyond the issues kept included).
  */
 export function failure(found: Issue[], schemaProblems = false, uncounted = 0): Failure {
-  // Property names and patterns may hold line breaks; messages never do.
-  const issues = distinct(found).map((issue) => {
-    const message = oneLine(issue.message);
-    return message === issue.message ? issue : { ...issue, message };
-  });
+  // Property names and patterns may hold line breaks; messages never do. A
+  // problem with arguments is one line by construction (its pieces pass
+  // through oneLine where they are made); one with a schema gets it here.
+  const issues = schemaProblems ? found.map(withOneLineMessage) : distinct(found);
   const kind = kindOf(issues);
   const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
   const shown = issues.slice(0, MAX_REPORTED).map((issue) => issue.message);

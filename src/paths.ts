@@ -1,3 +1,4 @@
+import { oneLine } from "./one-line";
 /** A step into the arguments: an object key or an array index. */
 export type PathSegment = string | number;
 
@@ -36,9 +37,9 @@ export function readablePath(path: readonly PathSegment[]): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
-    else if (segment.length > SHOWN_NAME_LENGTH) text += `[${JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1))}…]`;
+    else if (segment.length > SHOWN_NAME_LENGTH) text += `[${oneLine(JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1)))}…]`;
     else if (isIdentifier(segment)) text += text === "" ? segment : `.${segment}`;
-    else text += `[${JSON.stringify(segment)}]`;
+    else text += `[${oneLine(JSON.stringify(segment))}]`;
   }
   return text === "" ? ROOT_NAME : text;
 }

@@ -45,15 +45,20 @@ export class Report {
   /**
    * A number for each place on the path (the same path, the same number, by
    * parent place and key): what `remember` keys by, without building the
-   * pointer, whose length grows with the depth.
+   * pointer, whose length grows with the depth. Kept only for a schema that
+   * remembers (compile.ts).
    */
-  private readonly places: number[] = [0];
+  private readonly places: number[] | null;
   private readonly childPlaces = new Map<number, Map<PathSegment, number>>();
   private placesMade = 0;
   private frameStart = 0;
   private frame = 0;
   private frames = 0;
   private remembered: Map<Check, Map<number, Remembered>> | null = null;
+
+  constructor(remembers = false) {
+    this.places = remembers ? [0] : null;
+  }
 
   /**
    * Records a problem at the current path (or at its child `child`); returns
@@ -97,7 +102,8 @@ export class Report {
     this.remembered ??= new Map();
     let byPlace = this.remembered.get(check);
     if (byPlace === undefined) this.remembered.set(check, (byPlace = new Map()));
-    const place = this.places[this.places.length - 1];
+    const places = this.places!;
+    const place = places[places.length - 1];
     const known = byPlace.get(place);
     if (known !== undefined && known.value === value) {
       if (!known.frames.includes(this.frame)) {
@@ -131,18 +137,20 @@ export class Report {
 
   /** Steps into a child of the current value. */
   enter(key: PathSegment): void {
-    const parent = this.places[this.places.length - 1];
+    this.path.push(key);
+    const places = this.places;
+    if (places === null) return;
+    const parent = places[places.length - 1];
     let children = this.childPlaces.get(parent);
     if (children === undefined) this.childPlaces.set(parent, (children = new Map()));
     let place = children.get(key);
     if (place === undefined) children.set(key, (place = ++this.placesMade));
-    this.path.push(key);
-    this.places.push(place);
+    places.push(place);
   }
 
   leave(): void {
     this.path.pop();
-    this.places.pop();
+    this.places?.pop();
   }
 
   /** What an issue at the current path says, without the path in front. */

@@ -1,4 +1,4 @@
-import { oneLine } from "./messages";
+import { oneLine } from "./one-line";
 
 /** A thrown value's text is the thrower's and may be of any size: reasons keep this many characters. */
 const REASON_LENGTH = 200;

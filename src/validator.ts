@@ -1,6 +1,8 @@
 import { findNonJson } from "./json-value";
+import type { CompiledSchema } from "./compile";
 import type { FastCheck } from "./generate";
 import { failure } from "./messages";
+import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern/compile";
 import { startMemo } from "./memo";
@@ -29,15 +31,22 @@ export class CompiledValidator implements Validator {
   private fast: FastCheck;
   private callsUntilHot = HOT_AFTER_CALLS;
 
+  /** Native memory held by the schema's compiled patterns. */
+  readonly patternBytes: number;
+  /** How many subschemas were compiled: what the validator's closures and generated code grow with (the validate() cache weighs by it). */
+  readonly subschemas: number;
+  /** Whether some `$ref` targets are decided once per value (the report then tracks places). */
+  private readonly remembers: boolean;
+
   constructor(
     private readonly check: Check,
+    compiled: CompiledSchema,
     private generate: (() => FastCheck | null) | null,
     private readonly timeBudgetMs: number | null,
-    /** Native memory held by the schema's compiled patterns. */
-    readonly patternBytes: number,
-    /** How many subschemas were compiled: what the validator's closures and generated code grow with (the validate() cache weighs by it). */
-    readonly subschemas: number,
   ) {
+    this.patternBytes = compiled.patternBytes;
+    this.subschemas = compiled.nodes.size;
+    this.remembers = compiled.remembered.size > 0;
     this.fast = (args) => findNonJson(args) === null && check(args, null);
   }
 
@@ -73,7 +82,7 @@ export class CompiledValidator implements Validator {
   }
 
   private explain(args: unknown): Result {
-    const report = new Report();
+    const report = new Report(this.remembers);
     startWork();
     startMemo();
     try {
@@ -92,9 +101,10 @@ export class CompiledValidator implements Validator {
 }
 
 function limitIssue(limit: EngineLimit, report: Report): Issue {
+  const pattern = oneLine(limit.pattern);
   const problem = limit.outOfMemory
-    ? `checking the pattern ${limit.pattern} ran out of memory; send a shorter value`
-    : `checking the pattern ${limit.pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
+    ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
+    : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
   return issueAt(report.path, "execution_failure", limit.schemaPath, "pattern", problem);
 }
 

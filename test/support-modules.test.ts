@@ -4,7 +4,8 @@ import { Decimal, decimalNumber, isMultipleOf } from "../src/decimal";
 import { jsonEqual, jsonKey } from "../src/json-equal";
 import { findNonJson, shapeOf } from "../src/json-value";
 import { Lru } from "../src/lru";
-import { either, jsonTextHint, oneLine, preview } from "../src/messages";
+import { either, jsonTextHint, preview } from "../src/messages";
+import { oneLine } from "../src/one-line";
 import { readablePath, toPointer } from "../src/paths";
 
 describe("code points", () => {

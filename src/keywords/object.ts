@@ -2,6 +2,7 @@ import { Decimal } from "../decimal";
 import { isPlainObject } from "../json-value";
 import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
 import { preview } from "../messages";
+import { oneLine } from "../one-line";
 import { checkChild, type Check } from "../report";
 
 type JsonObject = Record<string, unknown>;
@@ -82,7 +83,7 @@ function allowedNames(site: SchemaSite): string[] {
 
 function unexpectedProblem(allowed: readonly string[]): string {
   if (allowed.length === 0) return "unexpected property; no properties are allowed here";
-  const listed = allowed.slice(0, MAX_LISTED_NAMES).join(", ");
+  const listed = oneLine(allowed.slice(0, MAX_LISTED_NAMES).join(", "));
   return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
 }
 
@@ -182,7 +183,7 @@ export const dependentRequiredKeyword: Keyword = {
         for (const name of names) {
           if (Object.hasOwn(v, name)) continue;
           if (r === null) return false;
-          ok = r.fail("dependentRequired", pointer, `missing (required when ${key} is present)`, name);
+          ok = r.fail("dependentRequired", pointer, `missing (required when ${oneLine(key)} is present)`, name);
         }
       }
       return ok;

@@ -2,6 +2,7 @@ import { chargeBudget } from "../budget";
 import { codePointLength, hasAtLeastCodePoints } from "../code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
+import { oneLine } from "../one-line";
 import { compilePattern, EngineLimit, NO_ROOM } from "../pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
@@ -39,7 +40,7 @@ export const patternKeyword: Keyword = {
       return null;
     }
     const pointer = site.pointer("pattern");
-    const problem = `must match the pattern ${value}`;
+    const problem = `must match the pattern ${oneLine(value)}`;
     return (v, r) => {
       if (typeof v !== "string") return true;
       const outcome = compiled.test(v);
