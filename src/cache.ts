@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CompileOptions } from "./keyword";
-import { findNonJson } from "./json-value";
+import { findNonJson, MAX_DEPTH } from "./json-value";
+import { schemaValueCount } from "./bounds";
 import { Lru } from "./lru";
 import { optionsKey } from "./options";
 import type { Result, Validator } from "./types";
@@ -89,7 +90,7 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
  */
 function jsonText(schema: unknown): string | undefined {
   try {
-    return findNonJson(schema) === null ? JSON.stringify(schema) : undefined;
+    return findNonJson(schema, MAX_DEPTH, schemaValueCount()) === null ? JSON.stringify(schema) : undefined;
   } catch {
     return undefined;
   }

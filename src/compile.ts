@@ -1,4 +1,4 @@
-import { MAX_CHAIN, MAX_SCHEMA_INSTRUCTIONS } from "./bounds";
+import { MAX_CHAIN, MAX_SCHEMA_INSTRUCTIONS, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { isPlainObject, MAX_DEPTH } from "./json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
@@ -10,6 +10,7 @@ import { escapePointerSegment, type PathSegment } from "./paths";
 import { valueAt } from "./ref-target";
 import { acceptAll, every, MAX_ISSUES, type Check } from "./report";
 import type { ErrorKind, Issue } from "./types";
+import { charge, subschemaWeight } from "./work";
 
 /**
  * Above this many subschema visits per value (counting every path through
@@ -66,6 +67,7 @@ class Compiler {
   private readonly patterns = new Set<CompiledPattern>();
   private patternBytes = 0;
   private patternInstructions = 0;
+  private readonly countValues = schemaValueCount();
 
   constructor(
     private readonly document: unknown,
@@ -77,13 +79,20 @@ class Compiler {
     if (!isPlainObject(root) || root.type !== "object") {
       this.record(isPlainObject(root) ? "/type" : "", "type", 'the root schema must be an object with "type": "object"', "validation");
     }
-    const check = this.node(root, "", 0);
-    const remembered = this.refuseCycles() ? this.boundChains() : new Set<string>();
-    for (const ref of this.pendingRefs) {
-      // A target that its keyword compiled without a node of its own (the
-      // `false` of additionalProperties) is compiled now: never assumed valid.
-      const target = this.nodes.get(ref.target) ?? this.node(valueAt(this.document, ref.target), ref.target, 0);
-      ref.check = remembered.has(ref.target) ? memoized(target) : target;
+    let check: Check = acceptAll;
+    let remembered = new Set<string>();
+    try {
+      check = this.node(root, "", 0);
+      remembered = this.refuseCycles() ? this.boundChains() : remembered;
+      for (const ref of this.pendingRefs) {
+        // A target that its keyword compiled without a node of its own (the
+        // `false` of additionalProperties) is compiled now: never assumed valid.
+        const target = this.nodes.get(ref.target) ?? this.node(valueAt(this.document, ref.target), ref.target, 0);
+        ref.check = remembered.has(ref.target) ? memoized(target) : target;
+      }
+    } catch (error) {
+      if (!(error instanceof SchemaTooLarge)) throw error;
+      this.record("", "schema", error.message, "unsupported_capability");
     }
     const failed = this.issues.length > 0 || this.uncounted > 0;
     return {
@@ -112,6 +121,7 @@ class Compiler {
   }
 
   private node(schema: unknown, pointer: string, depth: number): Check {
+    if (this.nodes.size >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
     const check = this.build(schema, pointer, depth);
     this.nodes.set(pointer, check);
     return check;
@@ -143,6 +153,7 @@ class Compiler {
       },
       ref: (target) => this.ref(pointer, { to: target, via: at("$ref"), keyword: "$ref" }),
       typeCache: this.typeCache,
+      countValues: this.countValues,
       claimPattern: (pattern) => this.claimPattern(pattern),
       patternRoom: () => MAX_SCHEMA_INSTRUCTIONS - this.patternInstructions,
     };
@@ -159,13 +170,15 @@ class Compiler {
       if (name === "type") typeCheck = check;
       else checks.push(check);
     }
-    const rest = every(checks);
+    return charged(this.join(schema, typeCheck, every(checks)), subschemaWeight(schema));
+  }
+
+  /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */
+  private join(schema: Record<string, unknown>, typeCheck: Check | null, rest: Check): Check {
     if (typeCheck === null) return rest;
-    // A value of the wrong type gets one problem, not one per keyword.
     const types = parseTypeNames(schema.type);
     if (this.options.lenientScalars && types !== null) return lenientTypeGate(types, typeCheck, rest);
-    const gate = typeCheck;
-    return (value, report) => gate(value, report) && rest(value, report);
+    return (value, report) => typeCheck(value, report) && rest(value, report);
   }
 
   private edge(from: string, edge: SameValueEdge): void {
@@ -265,6 +278,14 @@ class Compiler {
     }
     return remembered;
   }
+}
+
+/** `check`, counting its weight of work each time it runs. */
+function charged(check: Check, weight: number): Check {
+  return (value, report) => {
+    charge(weight);
+    return check(value, report);
+  };
 }
 
 function rejectAll(pointer: string): Check {

@@ -1,13 +1,15 @@
 import { chargeBudget } from "./budget";
-import { codePointLength, hasAtLeastCodePoints } from "./code-points";
+import { hasAtLeastCodePoints, hasAtMostCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
-import { jsonEqual } from "./json-equal";
+import { jsonEqual, memberOf } from "./json-equal";
 import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
 import { compileFunction } from "vm";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { memoizedGenerated } from "./memo";
+import { keysOf } from "./own-keys";
+import { charge as chargeWork, overrun, subschemaWeight, work } from "./work";
 import { compilePattern, EngineLimit } from "./pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
@@ -88,7 +90,7 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
   const generator = new Generator(schema, options, compiled.nodes, compiled.remembered);
-  const body = generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false" });
+  const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
   // vm.compileFunction, not new Function: V8 keeps what new Function
   // compiles in its eval cache, keyed by the source, for as long as the
   // process runs (about 270 KB for each 300-property schema, validator or not).
@@ -115,14 +117,17 @@ const engineLimit = (outcome: number, schemaPath: string, pattern: string) => ne
 
 /**
  * Where generated code runs: how many containers below the arguments (a
- * function's `d` plus an offset known when generating), and whether a
+ * function's `d` plus an offset known when generating), whether a
  * composition above has already walked the value to be JSON ("true"; "w"
- * in a `$ref` function, which takes it as a parameter).
+ * in a `$ref` function, which takes it as a parameter), and whether other
+ * subschemas may meet the same value in the same pass (composition
+ * branches, a `$ref` beside other keywords, and everything below them).
  */
 interface Place {
   base: "0" | "d";
   offset: number;
   walked: "false" | "true" | "w";
+  shared: boolean;
 }
 
 const depthOf = (at: Place) => (at.base === "0" ? String(at.offset) : at.offset === 0 ? "d" : `d + ${at.offset}`);
@@ -135,13 +140,16 @@ function walk(v: string, at: Place): string | null {
   return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
 }
 
+/** Code that counts `units` of work (src/work.ts). */
+const charge = (units: string) => `if ((work.spent += ${units}) > work.limit) overrun();\n`;
+
 /** True when `value` is JSON down to `depthLeft` container levels. */
-const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft) === null;
+const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, chargeWork) === null;
 
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "codePointLength", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember"];
-  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, codePointLength, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, isJson, Object.prototype, memoizedGenerated];
+  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "hasAtMostCodePoints", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember", "keysOf", "work", "overrun"];
+  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, isJson, Object.prototype, memoizedGenerated, keysOf, work, overrun];
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
   private variables = 0;
@@ -164,6 +172,29 @@ class Generator {
     return `x${++this.variables}`;
   }
 
+  /** Work counted so far in the current region (see region()). */
+  private weight = 0;
+
+  /**
+   * A function's body, which starts by counting its work (src/work.ts): the
+   * weight of every subschema written into it, whether or not each runs (an
+   * upper bound). Loops and functions inside it count their own.
+   */
+  region(build: () => string): string {
+    const { code, units } = this.measure(build);
+    return `${charge(String(units))}${code}`;
+  }
+
+  /** The code `build` writes and the weight of the subschemas in it, which the caller charges. */
+  private measure(build: () => string): { code: string; units: number } {
+    const outer = this.weight;
+    this.weight = 0;
+    const code = build();
+    const units = this.weight;
+    this.weight = outer;
+    return { code, units };
+  }
+
   /**
    * Statements that `return false` unless the value in `v`, at place `at`,
    * is JSON and matches the schema at `pointer`.
@@ -174,9 +205,10 @@ class Generator {
     if (schema === true) return walked === null ? "" : `if (!${walked}) return false;`;
     if (schema === false) return "return false;";
     const object = schema as Record<string, unknown>;
+    this.weight += subschemaWeight(object);
     const keywords = Object.keys(object).filter((keyword) => !SILENT.has(keyword));
     // A `$ref` alone: its target checks everything, the JSON domain included.
-    if (keywords.length === 1 && keywords[0] === "$ref") return `if (!${this.refFunction(object.$ref as string)}(${v}, ${depthOf(at)}, ${at.walked})) return false;`;
+    if (keywords.length === 1 && keywords[0] === "$ref") return `if (!${this.refFunction(object.$ref as string, at.shared)}(${v}, ${depthOf(at)}, ${at.walked})) return false;`;
     if (keywords.some((keyword) => !GENERATED.has(keyword))) {
       // The walk comes first: it bounds the depth the closure may recurse to.
       const closure = this.constant(this.closures.get(pointer));
@@ -202,27 +234,29 @@ class Generator {
     code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
     code += this.valueKeywords(object, v);
     code += this.composition(object, pointer, v, at);
-    if (typeof object.$ref === "string") code += `if (!${this.refFunction(object.$ref)}(${v}, ${depthOf(at)}, ${at.walked})) return false;\n`;
+    if (typeof object.$ref === "string") code += `if (!${this.refFunction(object.$ref, true)}(${v}, ${depthOf(at)}, ${at.walked})) return false;\n`;
     return code;
   }
 
-  /** Generated `$ref` targets by pointer: one function each, however many refs point at it. */
+  /** Generated `$ref` targets by pointer and sharing: one function each, however many refs point at it. */
   private readonly refs = new Map<string, string>();
 
   /**
    * The function for a `$ref` target (resolved at compile time; the schema
-   * has been checked). Recursion descends into the value, so the depth it
-   * carries ends it: past the bound the arguments are not JSON anyway. `w`
-   * says whether the caller has walked the value already.
+   * has been checked), for a value that other subschemas may meet too or
+   * not (`shared`, see Place). Recursion descends into the value, so the
+   * depth it carries ends it: past the bound the arguments are not JSON
+   * anyway. `w` says whether the caller has walked the value already.
    */
-  private refFunction(ref: string): string {
+  private refFunction(ref: string, shared: boolean): string {
     const target = resolveRef(this.document, ref) as { pointer: string };
-    let name = this.refs.get(target.pointer);
+    const key = `${shared ? "shared" : "single"}:${target.pointer}`;
+    let name = this.refs.get(key);
     if (name === undefined) {
       name = `r${this.refs.size}`;
-      this.refs.set(target.pointer, name);
+      this.refs.set(key, name);
       const index = this.functions.push("") - 1;
-      const body = this.node(valueAt(this.document, target.pointer), target.pointer, "v", { base: "d", offset: 0, walked: "w" });
+      const body = this.region(() => this.node(valueAt(this.document, target.pointer), target.pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
       const fn = `function (v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
       this.functions[index] = `const ${name} = ${this.remembered.has(target.pointer) ? `remember(${fn})` : fn};`;
     }
@@ -240,7 +274,7 @@ class Generator {
     const branch = (schema: unknown, path: string) => {
       const name = `b${this.functions.length}`;
       this.functions.push("");
-      const body = this.node(schema, path, "v", { base: "d", offset: 0, walked: "true" });
+      const body = this.region(() => this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }));
       this.functions[Number(name.slice(1))] = `function ${name}(v, d) {\n${body}\nreturn true;\n}`;
       return name;
     };
@@ -277,20 +311,37 @@ class Generator {
     }
     // Every property name, and every property the code above did not visit:
     // checked against propertyNames and additionalProperties, or else only
-    // walked to be JSON, in one for…in loop (it allocates nothing).
+    // walked to be JSON, in one loop over the own keys.
     const key = this.variable();
-    const names = "propertyNames" in object ? this.node(object.propertyNames, `${pointer}/propertyNames`, key, at) : "";
-    const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties";
-    const additional = additionalKey in object ? object[additionalKey] : true;
-    const rest = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, below(at));
+    let names = "";
+    let rest = "";
+    const { units } = this.measure(() => {
+      names = "propertyNames" in object ? this.node(object.propertyNames, `${pointer}/propertyNames`, key, at) : "";
+      const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties";
+      const additional = additionalKey in object ? object[additionalKey] : true;
+      rest = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, below(at));
+      return "";
+    });
     // A listed property holding undefined was skipped above: it is not JSON.
     const listed = at.walked === "true" ? "" : `if (${v}[${key}] === undefined) return false;`;
     if (names === "" && rest === "" && listed === "") return code;
-    // for…in would also list enumerable properties added to Object.prototype,
-    // which then fail here, and the closures (which read own keys only) have
-    // the last word (validator.ts).
-    code += `for (const ${key} in ${v}) {\n${names}\n${this.unlisted(key, Object.keys(properties), rest, listed)}\n}\n`;
-    return code;
+    const body = `${names}\n${this.unlisted(key, Object.keys(properties), rest, listed)}`;
+    if (!at.shared) {
+      // Met once per pass: for…in lists the keys without allocating, and the
+      // turns are counted when it ends (a `return false` inside ends the
+      // pass, and no other subschema walks this object again). It would also
+      // list enumerable properties added to Object.prototype, which then
+      // fail here, and the closures, which read own keys only, have the last
+      // word.
+      const turns = this.variable();
+      return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${charge(`${turns} * ${units + 1}`)}}\n`;
+    }
+    // Met by several subschemas: the keys of any but a small object are
+    // listed once per pass (own-keys.ts), and each turn is counted as it
+    // starts (a branch may end early and the next one walk the object again).
+    const keys = this.variable();
+    const i = this.variable();
+    return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${charge(String(units + 1))}${body}\n} }\n`;
   }
 
   /**
@@ -327,15 +378,21 @@ class Generator {
     // hole reads as undefined, which no test passes).
     const x = this.variable();
     const i = this.variable();
-    const body = this.node("items" in object ? object.items : true, `${pointer}/items`, x, below(at));
-    if (body !== "") code += `for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${body}\n}\n`;
+    const { code: body, units } = this.measure(() => this.node("items" in object ? object.items : true, `${pointer}/items`, x, below(at)));
+    if (body === "") return code;
+    // Met once per pass, the list is counted before the loop (a `return
+    // false` inside ends the pass); met by several subschemas, each turn is
+    // counted as it starts (a branch may end early and the next walk it again).
+    const before = at.shared ? "" : charge(`${v}.length * ${units + 1}`);
+    const each = at.shared ? charge(String(units + 1)) : "";
+    code += `${before}for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${each}${body}\n}\n`;
     return code;
   }
 
   private stringKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
     let code = "";
     if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
-    if (typeof object.maxLength === "number") code += `if (${v}.length > ${object.maxLength} && codePointLength(${v}) > ${object.maxLength}) return false;\n`;
+    if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
     if (typeof object.pattern === "string") {
       const pattern = this.constant(compilePattern(object.pattern, this.options.profile) as CompiledPattern);
       const where = `${JSON.stringify(`${pointer}/pattern`)}, ${JSON.stringify(object.pattern)}`;
@@ -365,7 +422,7 @@ class Generator {
     if (Array.isArray(object.enum)) {
       const choices = object.enum;
       if (choices.every((choice) => typeof choice === "string")) code += `if (!(${this.oneOfStrings(v, choices as string[])})) return false;\n`;
-      else code += `if (!${this.constant(choices)}.some((choice) => jsonEqual(choice, ${v}))) return false;\n`;
+      else code += `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
     }
     if ("const" in object) {
       const value = object.const;

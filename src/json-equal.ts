@@ -1,5 +1,6 @@
 import { Decimal } from "./decimal";
-import { perPass } from "./memo";
+import { keysOf } from "./own-keys";
+import { PerPass } from "./memo";
 
 /**
  * Equality of JSON values for `enum` (SPEC §5): numbers by value (a bigint
@@ -27,12 +28,51 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   const objectA = a as Record<string, unknown>;
   const objectB = b as Record<string, unknown>;
-  const keys = Object.keys(objectA);
-  if (keys.length !== Object.keys(objectB).length) return false;
+  const keys = keysOf(objectA);
+  if (keys.length !== keysOf(objectB).length) return false;
   for (const key of keys) {
     if (!Object.hasOwn(objectB, key) || !jsonEqual(objectA[key], objectB[key])) return false;
   }
   return true;
+}
+
+/**
+ * A test for "equals one of `choices`": scalars are looked up in a Set (a
+ * bigint by the number it denotes exactly), so a long list costs one lookup,
+ * not a comparison per choice; structures, and a lenient scalar's Decimal,
+ * are compared one by one.
+ */
+export function memberOf(choices: readonly unknown[]): (value: unknown) => boolean {
+  const scalars = new Set<unknown>();
+  const structures: unknown[] = [];
+  for (const choice of choices) {
+    const key = scalarKey(choice);
+    if (key === undefined) structures.push(choice);
+    else scalars.add(key);
+  }
+  return (value) => {
+    if (value instanceof Decimal) return choices.some((choice) => jsonEqual(choice, value));
+    const key = scalarKey(value);
+    return key === undefined ? structures.some((choice) => jsonEqual(choice, value)) : scalars.has(key);
+  };
+}
+
+/** The Set key of a scalar (Set's equality is jsonEqual's on them: 0 and -0 are one), or undefined for anything else. */
+function scalarKey(value: unknown): unknown {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "number":
+      return value;
+    case "bigint": {
+      // Equal to a number exactly when it is the number it converts to.
+      const number = Number(value);
+      // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
+      return number == (value as unknown as number) ? number : value;
+    }
+    default:
+      return value === null ? null : undefined;
+  }
 }
 
 function decimalEqual(a: Decimal, b: unknown): boolean {
@@ -51,7 +91,7 @@ function decimalEqual(a: Decimal, b: unknown): boolean {
  * object for the rest of the pass.
  */
 export function jsonKey(value: unknown): string {
-  return keyOf(value, currentIds());
+  return keyOf(value, currentIds.get());
 }
 
 /** Scalar texts up to this long are their own key; longer ones are interned. */
@@ -89,7 +129,7 @@ function keyOf(value: unknown, ids: Ids): string {
   if (known !== undefined) return known;
   const text = Array.isArray(object)
     ? `[${object.map((item) => keyOf(item, ids)).join(",")}]`
-    : `{${Object.keys(object)
+    : `{${[...keysOf(object)]
         .sort()
         .map((key) => `${short(JSON.stringify(key), ids)}:${keyOf(object[key], ids)}`)
         .join(",")}}`;
@@ -120,4 +160,4 @@ function idOf(key: string, ids: Ids): string {
   return id;
 }
 
-const currentIds = perPass<Ids>(() => ({ byText: new Map(), byObject: new WeakMap() }));
+const currentIds = new PerPass<Ids>(() => ({ byText: new Map(), byObject: new WeakMap() }));

@@ -1,4 +1,5 @@
 import { Decimal } from "./decimal";
+import { keysOf } from "./own-keys";
 import type { PathSegment } from "./paths";
 
 /**
@@ -134,29 +135,36 @@ export interface NonJson {
   problem: string;
 }
 
+/** Counts the values a walk is about to visit; validation counts them as work (src/work.ts). */
+export type CountVisits = (values: number) => void;
+
+const uncounted: CountVisits = () => {};
+
 /**
  * Finds the first value that is not JSON (SPEC §4), or a nesting deeper than
  * `maxDepth`. The recursion is bounded by `maxDepth`, and the path is built
- * only while unwinding from a failure.
+ * only while unwinding from a failure. `count` hears of each container's
+ * values before they are visited.
  */
-export function findNonJson(value: unknown, maxDepth = MAX_DEPTH): NonJson | null {
-  return walk(value, 0, maxDepth);
+export function findNonJson(value: unknown, maxDepth = MAX_DEPTH, count = uncounted): NonJson | null {
+  return walk(value, 0, maxDepth, count);
 }
 
-function walk(value: unknown, depth: number, maxDepth: number): NonJson | null {
+function walk(value: unknown, depth: number, maxDepth: number, count: CountVisits): NonJson | null {
   if (!isShallowJson(value)) return notJson(value);
   if (typeof value !== "object" || value === null) return null;
   if (depth >= maxDepth) return { path: [], problem: `nests deeper than ${maxDepth} levels` };
-  return Array.isArray(value) ? walkArray(value, depth, maxDepth) : walkObject(value as Record<string, unknown>, depth, maxDepth);
+  return Array.isArray(value) ? walkArray(value, depth, maxDepth, count) : walkObject(value as Record<string, unknown>, depth, maxDepth, count);
 }
 
-function walkArray(array: unknown[], depth: number, maxDepth: number): NonJson | null {
+function walkArray(array: unknown[], depth: number, maxDepth: number, count: CountVisits): NonJson | null {
+  count(array.length);
   for (let i = 0; i < array.length; i++) {
     const item = array[i];
     const found =
       item === undefined
         ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
-        : walk(item, depth + 1, maxDepth);
+        : walk(item, depth + 1, maxDepth, count);
     if (found) {
       found.path.unshift(i);
       return found;
@@ -165,9 +173,11 @@ function walkArray(array: unknown[], depth: number, maxDepth: number): NonJson |
   return null;
 }
 
-function walkObject(object: Record<string, unknown>, depth: number, maxDepth: number): NonJson | null {
-  for (const key of Object.keys(object)) {
-    const found = walk(object[key], depth + 1, maxDepth);
+function walkObject(object: Record<string, unknown>, depth: number, maxDepth: number, count: CountVisits): NonJson | null {
+  const keys = keysOf(object);
+  count(keys.length);
+  for (const key of keys) {
+    const found = walk(object[key], depth + 1, maxDepth, count);
     if (found) {
       found.path.unshift(key);
       return found;

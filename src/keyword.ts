@@ -1,3 +1,4 @@
+import type { CountVisits } from "./json-value";
 import { count } from "./messages";
 import type { CompiledPattern } from "./pattern/native";
 import type { PathSegment } from "./paths";
@@ -33,6 +34,8 @@ export interface SchemaSite {
   patternRoom(): number;
   /** Counts a compiled pattern against the schema's share; false when it would exceed it. */
   claimPattern(pattern: CompiledPattern): boolean;
+  /** Counts values of the schema that a keyword walks (src/bounds.ts): pass it to findNonJson. */
+  readonly countValues: CountVisits;
 }
 
 /**

@@ -1,10 +1,23 @@
 import { Decimal, decimalNumber } from "./decimal";
 import { matchesType } from "./keywords/type";
+import { PerPass } from "./memo";
 import type { Check } from "./report";
 
 /** Plain decimal text: optional minus, digits, optional fraction (SPEC §7). */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const NO_MATCH = Symbol("no match");
+
+/** Decimal strings at least this long are read once per validation pass, however many branches ask. */
+const READ_ONCE = 1024;
+const numbersRead = new PerPass(() => new Map<string, number | Decimal>());
+
+function numberOf(text: string): number | Decimal {
+  if (text.length < READ_ONCE) return decimalNumber(text);
+  const read = numbersRead.get();
+  let number = read.get(text);
+  if (number === undefined) read.set(text, (number = decimalNumber(text)));
+  return number;
+}
 
 /**
  * The value a scalar stands for under `lenientScalars` (SPEC §7), trying the
@@ -18,7 +31,7 @@ function denote(types: readonly string[], value: unknown): unknown {
   for (const type of types) {
     if (typeof value === "string") {
       if ((type === "integer" || type === "number") && DECIMAL.test(value)) {
-        const number = decimalNumber(value);
+        const number = numberOf(value);
         if (type === "number" || matchesType("integer", number)) return number;
       } else if (type === "boolean" && (value === "true" || value === "false")) {
         return value === "true";

@@ -55,22 +55,31 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
 }
 
 /**
- * State that lasts one validation pass (uniqueItems' ids, previews): a fresh
- * one once a new pass has started. It is also dropped when the current job
- * ends, so nothing it holds outlives the call that made it.
+ * State that lasts one validation pass (uniqueItems' ids, previews, listed
+ * keys): a fresh one once a new pass has started. It is also dropped when
+ * the current job ends, so nothing it holds outlives the call that made it.
  */
-export function perPass<T>(make: () => T): () => T {
-  let seen = -1;
-  let current: T | null = null;
-  return () => {
-    if (seen !== generation || current === null) {
-      seen = generation;
-      const fresh = make();
-      current = fresh;
+export class PerPass<T> {
+  private seen = -1;
+  private current: T | null = null;
+
+  constructor(private readonly make: () => T) {}
+
+  /** This pass's state, made on first use. */
+  get(): T {
+    if (this.seen !== generation || this.current === null) {
+      this.seen = generation;
+      const fresh = this.make();
+      this.current = fresh;
       queueMicrotask(() => {
-        if (current === fresh) current = null;
+        if (this.current === fresh) this.current = null;
       });
     }
-    return current;
-  };
+    return this.current;
+  }
+
+  /** This pass's state if it was made, without making it. */
+  made(): T | null {
+    return this.seen === generation ? this.current : null;
+  }
 }

@@ -1,4 +1,5 @@
-import { perPass } from "./memo";
+import { PerPass } from "./memo";
+import { keysOf } from "./own-keys";
 import { oneLine } from "./one-line";
 import { isPlainObject } from "./json-value";
 import type { ErrorKind, Failure, Issue } from "./types";
@@ -31,15 +32,15 @@ export function either(words: readonly string[]): string {
 const PREVIEW_LENGTH = 60;
 
 /** Previews of lists and objects already written in this validation pass: an object's keys are listed in full to find its first ones. */
-const previews = perPass(() => new WeakMap<object, string>());
+const previews = new PerPass(() => new WeakMap<object, string>());
 
 /** A value as JSON text, shortened for a message. */
 export function preview(value: unknown): string {
   if (typeof value !== "object" || value === null) return cut(previewText(value));
-  const known = previews().get(value);
+  const known = previews.get().get(value);
   if (known !== undefined) return known;
   const text = cut(previewText(value));
-  previews().set(value, text);
+  previews.get().set(value, text);
   return text;
 }
 
@@ -72,7 +73,7 @@ function jsonStart(value: unknown): string | undefined {
   const write = (container: object): boolean => {
     const isList = Array.isArray(container);
     text += isList ? "[" : "{";
-    const keys = isList ? null : Object.keys(container);
+    const keys = isList ? null : keysOf(container);
     const length = isList ? (container as unknown[]).length : keys!.length;
     let first = true;
     for (let i = 0; i < length; i++) {
@@ -126,7 +127,7 @@ const JSON_TEXT_LIMIT = 1 << 16;
 const JSON_TEXT_BUDGET = 1 << 20;
 
 /** The pass's parse budget left, and the last text parsed with its answer: every branch of a composition asks about the same value. */
-const hintParses = perPass(() => ({ budget: JSON_TEXT_BUDGET, text: "", parses: false }));
+const hintParses = new PerPass(() => ({ budget: JSON_TEXT_BUDGET, text: "", parses: false }));
 
 /**
  * The most common model mistake: a list or object sent as JSON text. Returns
@@ -142,7 +143,7 @@ export function jsonTextHint(value: unknown, expected: readonly string[]): strin
 }
 
 function parsesAsJson(text: string): boolean {
-  const state = hintParses();
+  const state = hintParses.get();
   if (text === state.text) return state.parses;
   if (text.length > state.budget) return false;
   state.budget -= text.length;

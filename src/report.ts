@@ -28,6 +28,9 @@ interface Remembered extends Run {
 
 const NO_ISSUES: Issue[] = [];
 
+/** Thrown by fail() when a capture has found enough problems; caught by that capture. */
+const ENOUGH = Symbol("enough problems");
+
 /**
  * Collects the issues of a failed validation. Validation first runs without
  * one (the fast path, stopping at the first failure) and again with one only
@@ -52,6 +55,8 @@ export class Report {
   private readonly childPlaces = new Map<number, Map<PathSegment, number>>();
   private placesMade = 0;
   private frameStart = 0;
+  /** Problems after which the current capture stops its check (capture's `enough`). */
+  private frameEnough = Infinity;
   private frame = 0;
   private frames = 0;
   private remembered: Map<Check, Map<number, Remembered>> | null = null;
@@ -67,28 +72,45 @@ export class Report {
    * never written.
    */
   fail(keyword: string, schemaPath: string, problem: string | (() => string), child?: PathSegment, kind: ErrorKind = "validation"): false {
-    if (this.issues.length - this.frameStart >= MAX_ISSUES) {
+    const found = this.issues.length - this.frameStart;
+    if (found >= MAX_ISSUES) {
       this.uncounted++;
-      return false;
+    } else {
+      const text = typeof problem === "string" ? problem : problem();
+      this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, text));
     }
-    const text = typeof problem === "string" ? problem : problem();
-    this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, text));
+    if (found + 1 + this.uncounted >= this.frameEnough) throw ENOUGH;
     return false;
   }
 
-  /** Runs `check` on `value` and returns its issues instead of keeping them. */
-  capture(check: Check, value: unknown): Run {
-    const { frameStart, frame, uncounted } = this;
+  /**
+   * Runs `check` on `value` and returns its issues instead of keeping them.
+   * With `enough`, the check stops once it has found that many problems: a
+   * caller that only compares or quotes a few does not pay for the rest.
+   */
+  capture(check: Check, value: unknown, enough = Infinity): Run {
+    const { frameStart, frame, uncounted, frameEnough } = this;
+    const depth = this.path.length;
     this.frameStart = this.issues.length;
     this.frame = ++this.frames;
     this.uncounted = 0;
+    this.frameEnough = enough;
     try {
-      const ok = check(value, this);
+      let ok: boolean;
+      try {
+        ok = check(value, this);
+      } catch (error) {
+        if (error !== ENOUGH) throw error;
+        ok = false;
+        this.path.length = depth;
+        if (this.places !== null) this.places.length = depth + 1;
+      }
       return { ok, issues: this.issues.splice(this.frameStart), uncounted: this.uncounted };
     } finally {
       this.frameStart = frameStart;
       this.frame = frame;
       this.uncounted = uncounted;
+      this.frameEnough = frameEnough;
     }
   }
 

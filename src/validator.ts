@@ -1,4 +1,4 @@
-import { findNonJson } from "./json-value";
+import { findNonJson, MAX_DEPTH } from "./json-value";
 import type { CompiledSchema } from "./compile";
 import type { FastCheck } from "./generate";
 import { failure } from "./messages";
@@ -9,6 +9,7 @@ import { startMemo } from "./memo";
 import { startWork } from "./pattern/native";
 import { issueAt, Report, type Check } from "./report";
 import { describeThrown, isThrown } from "./thrown";
+import { charge, endValidationWork, startValidationWork, WorkSpent } from "./work";
 import type { Issue, Result, Validator } from "./types";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -47,7 +48,7 @@ export class CompiledValidator implements Validator {
     this.patternBytes = compiled.patternBytes;
     this.subschemas = compiled.nodes.size;
     this.remembers = compiled.remembered.size > 0;
-    this.fast = (args) => findNonJson(args) === null && check(args, null);
+    this.fast = (args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null);
   }
 
   validate(args: unknown): Result {
@@ -61,19 +62,25 @@ export class CompiledValidator implements Validator {
       this.generate = null;
     }
     startBudget(this.timeBudgetMs);
-    startWork();
-    startMemo();
+    const result = this.passes(args);
+    endValidationWork();
+    return result;
+  }
+
+  private passes(args: unknown): Result {
+    startPass(args);
     try {
       // The fast check also answers for the JSON input domain, so only a
       // failure needs the separate walk that names a non-JSON value.
       if (this.fast(args)) return VALID;
     } catch (error) {
       if (isThrown(error, BudgetSpent)) return budgetFailure(error);
+      if (isThrown(error, WorkSpent)) return workFailure(error);
       // An exhausted pattern or a getter that throws: the passes below meet
       // it again in their own order and say which it was.
     }
     try {
-      const nonJson = findNonJson(args);
+      const nonJson = findNonJson(args, MAX_DEPTH, charge);
       if (nonJson) return failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]);
     } catch (error) {
       return unreadable(error);
@@ -83,12 +90,12 @@ export class CompiledValidator implements Validator {
 
   private explain(args: unknown): Result {
     const report = new Report(this.remembers);
-    startWork();
-    startMemo();
+    startPass(args);
     try {
       this.check(args, report);
     } catch (error) {
       if (isThrown(error, BudgetSpent)) return budgetFailure(error);
+      if (isThrown(error, WorkSpent)) return workFailure(error);
       if (isThrown(error, EngineLimit)) return failure([limitIssue(error, report)]);
       if (isStackOverflow(error)) return stackFailure();
       return unreadable(error);
@@ -106,6 +113,18 @@ function limitIssue(limit: EngineLimit, report: Report): Issue {
     ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
     : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
   return issueAt(report.path, "execution_failure", limit.schemaPath, "pattern", problem);
+}
+
+/** A pass starts with nothing spent and nothing remembered. */
+function startPass(args: unknown): void {
+  startWork();
+  startValidationWork(args);
+  startMemo();
+}
+
+function workFailure(spent: WorkSpent): Result {
+  const problem = `checking them against this schema takes more than the work limit (${spent.limit} steps for ${spent.values} values); send fewer or smaller values`;
+  return failure([issueAt([], "execution_failure", "", "schema", problem)]);
 }
 
 function budgetFailure(spent: BudgetSpent): Result {

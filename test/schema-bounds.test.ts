@@ -171,15 +171,17 @@ describe("many problems", () => {
     }
   });
 
-  it("inside a composition branch too, where the closest branch is chosen by the full count", () => {
-    // 150 problems against 120: both branches keep 100 issues, so only the counts tell them apart.
-    const schema = {
-      type: "object",
-      properties: {
-        v: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "array", prefixItems: Array(30).fill({ type: "boolean" }), items: { type: "number" } }] },
-      },
-    };
+  it("inside a composition branch, which counts its problems up to 10 to find the closest", () => {
+    const branches = [{ type: "array", items: { type: "string" } }, { type: "array", prefixItems: Array(30).fill({ type: "boolean" }), items: { type: "number" } }];
+    const schema = { type: "object", properties: { v: { anyOf: branches } } };
+    // 150 problems against 120: both have more than 10, so they tie and the first is the closest.
     expect(validate(schema, { v: Array.from({ length: 150 }, () => true) }, extended)).toMatchObject({
+      ok: false,
+      message:
+        "invalid arguments: v: does not match any of the 2 allowed forms; closest (form 1): v[0]: expected a string, got a boolean (true); v[1]: expected a string, got a boolean (true); v[2]: expected a string, got a boolean (true)",
+    });
+    // 35 problems against 5: the second is closer.
+    expect(validate(schema, { v: Array.from({ length: 35 }, () => true) }, extended)).toMatchObject({
       ok: false,
       message:
         "invalid arguments: v: does not match any of the 2 allowed forms; closest (form 2): v[30]: expected a number, got a boolean (true); v[31]: expected a number, got a boolean (true); v[32]: expected a number, got a boolean (true)",

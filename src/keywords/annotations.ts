@@ -1,4 +1,4 @@
-import { findNonJson } from "../json-value";
+import { findNonJson, MAX_DEPTH } from "../json-value";
 import type { Keyword } from "../keyword";
 import { toPointer } from "../paths";
 
@@ -20,7 +20,7 @@ const isBoolean = (value: unknown) => typeof value === "boolean";
 const defaultKeyword: Keyword = {
   name: "default",
   compile(value, site) {
-    const found = findNonJson(value);
+    const found = findNonJson(value, MAX_DEPTH, site.countValues);
     if (found) site.problem("default", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
     return null;
   },

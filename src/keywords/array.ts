@@ -2,11 +2,13 @@ import { isPlainObject } from "../json-value";
 import { jsonKey } from "../json-equal";
 import { sizeBound, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../report";
+import { charge } from "../work";
 
 /** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
 function eachItem(array: unknown[], start: number, end: number, checkAt: (i: number) => Check, r: Report | null): boolean {
   let ok = true;
   for (let i = start; i < end; i++) {
+    charge(1);
     if (checkChild(checkAt(i), array[i], i, r)) continue;
     if (r === null) return false;
     ok = false;
@@ -60,6 +62,7 @@ export const uniqueItemsKeyword: Keyword = {
     const pointer = site.pointer("uniqueItems");
     return (v, r) => {
       if (!Array.isArray(v) || v.length < 2) return true;
+      charge(v.length);
       const seen = new Map<string, number>();
       for (let i = 0; i < v.length; i++) {
         const key = jsonKey(v[i]);

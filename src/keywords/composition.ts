@@ -9,6 +9,14 @@ import { declaredTypes, matchesType } from "./type";
 /** How many of the closest branch's problems a composition message quotes. */
 const QUOTED_PROBLEMS = 3;
 
+/**
+ * A failing branch's problems are counted up to this many: enough to find
+ * the closest of the branches that nearly match and to quote it, while no
+ * branch walks every wrong item of a long list. Branches with this many
+ * problems or more tie, and the first of them is the closest.
+ */
+const COUNTED_PROBLEMS = 10;
+
 type BranchKeyword = "oneOf" | "anyOf" | "allOf";
 
 function branches(name: BranchKeyword, value: unknown, site: SchemaSite): Check[] | null {
@@ -91,7 +99,7 @@ export const oneOfKeyword: Keyword = {
         for (const check of checks) if (check(v, null) && ++matched > 1) return false;
         return matched === 1;
       }
-      const runs = checks.map((check) => r.capture(check, v));
+      const runs = checks.map((check) => r.capture(check, v, COUNTED_PROBLEMS));
       const matched = runs.flatMap((run, i) => (run.ok ? [i + 1] : []));
       if (matched.length === 1) return true;
       if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(types, runs, v, r));
@@ -109,7 +117,7 @@ export const anyOfKeyword: Keyword = {
     const pointer = site.pointer("anyOf");
     return (v, r) => {
       if (r === null) return checks.some((check) => check(v, null));
-      const runs = checks.map((check) => r.capture(check, v));
+      const runs = checks.map((check) => r.capture(check, v, COUNTED_PROBLEMS));
       return runs.some((run) => run.ok) || r.fail("anyOf", pointer, () => noMatchProblem(types, runs, v, r));
     };
   },
@@ -135,8 +143,8 @@ export const notKeyword: Keyword = {
     const pointer = site.pointer("not");
     return (v, r) => {
       if (r === null) return !check(v, null);
-      // The branch's own problems are what makes `not` hold; they are dropped.
-      return !r.capture(check, v).ok || r.fail("not", pointer, "matches a form that is not allowed here");
+      // The branch's first problem makes `not` hold; it is dropped.
+      return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
     };
   },
 };

@@ -1,5 +1,5 @@
-import { findNonJson } from "../json-value";
-import { jsonEqual } from "../json-equal";
+import { findNonJson, MAX_DEPTH } from "../json-value";
+import { jsonEqual, memberOf } from "../json-equal";
 import type { Keyword } from "../keyword";
 import { preview } from "../messages";
 import { toPointer } from "../paths";
@@ -19,7 +19,7 @@ export const enumKeyword: Keyword = {
       return null;
     }
     for (let i = 0; i < value.length; i++) {
-      const found = findNonJson(value[i]);
+      const found = findNonJson(value[i], MAX_DEPTH, site.countValues);
       if (found) {
         site.problem("enum", `must list only JSON values; choice ${i}${toPointer(found.path)} ${found.problem}`, "validation", i, ...found.path);
         return null;
@@ -28,10 +28,7 @@ export const enumKeyword: Keyword = {
     const choices = [...value];
     const pointer = site.pointer("enum");
     const problem = choices.length === 0 ? "no value is allowed here (the list of choices is empty)" : `must be one of ${choicesText(choices)}`;
-    // Strings, the common case, are looked up in a Set; anything else is
-    // compared with the SPEC §5 equality.
-    const strings = choices.every((choice) => typeof choice === "string") ? new Set(choices as string[]) : null;
-    const member = strings ? (v: unknown) => strings.has(v as string) : (v: unknown) => choices.some((choice) => jsonEqual(choice, v));
+    const member = memberOf(choices);
     return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`));
   },
 };
@@ -40,7 +37,7 @@ export const enumKeyword: Keyword = {
 export const constKeyword: Keyword = {
   name: "const",
   compile(value, site) {
-    const found = findNonJson(value);
+    const found = findNonJson(value, MAX_DEPTH, site.countValues);
     if (found) {
       site.problem("const", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
       return null;

@@ -3,7 +3,9 @@ import { isPlainObject } from "../json-value";
 import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
 import { preview } from "../messages";
 import { oneLine } from "../one-line";
+import { keysOf } from "../own-keys";
 import { checkChild, type Check } from "../report";
+import { charge } from "../work";
 
 type JsonObject = Record<string, unknown>;
 
@@ -116,7 +118,8 @@ function additionalProperties(name: string, alias: string): Keyword {
       return (v, r) => {
         if (!isObject(v)) return true;
         let ok = true;
-        for (const key of Object.keys(v)) {
+        for (const key of keysOf(v)) {
+          charge(1);
           if (declared.has(key) || checkChild(each, v[key], key, r)) continue;
           if (r === null) return false;
           ok = false;
@@ -130,9 +133,12 @@ function additionalProperties(name: string, alias: string): Keyword {
 export const additionalPropertiesKeyword = additionalProperties("additionalProperties", "additional_properties");
 export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
 
-const propertyCount = (v: unknown) => (isObject(v) ? Object.keys(v).length : null);
+const propertyCount = (v: unknown) => (isObject(v) ? keysOf(v).length : null);
 export const minPropertiesKeyword = sizeBound("minProperties", true, propertyCount, "property", "properties");
 export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCount, "property", "properties");
+
+/** How many of a property name's problems its issue quotes. */
+const QUOTED_NAME_PROBLEMS = 3;
 
 /** A schema for every property name, as a string (SPEC §9). */
 export const propertyNamesKeyword: Keyword = {
@@ -147,12 +153,13 @@ export const propertyNamesKeyword: Keyword = {
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
-      for (const key of Object.keys(v)) {
+      for (const key of keysOf(v)) {
+        charge(1);
         if (r === null) {
           if (!check(key, null)) return false;
           continue;
         }
-        const run = r.capture(check, key);
+        const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
         if (run.ok) continue;
         const problems = run.issues.map((issue) => r.problemOf(issue)).join("; ");
         ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);

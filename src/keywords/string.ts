@@ -1,5 +1,5 @@
 import { chargeBudget } from "../budget";
-import { codePointLength, hasAtLeastCodePoints } from "../code-points";
+import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
 import { oneLine } from "../one-line";
@@ -21,7 +21,7 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
 }
 
 export const minLengthKeyword = lengthBound("minLength", hasAtLeastCodePoints);
-export const maxLengthKeyword = lengthBound("maxLength", (s, max) => s.length <= max || codePointLength(s) <= max);
+export const maxLengthKeyword = lengthBound("maxLength", hasAtMostCodePoints);
 
 export const patternKeyword: Keyword = {
   name: "pattern",

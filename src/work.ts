@@ -1,0 +1,124 @@
+import { findNonJson, isJsonArray, isPlainObject, MAX_DEPTH } from "./json-value";
+import { keysOf } from "./own-keys";
+
+/**
+ * Validation work, counted. A unit is a subschema's keyword applied to one
+ * value, or one item or key that a keyword walks. Work grows with the
+ * arguments' size times the schema's, and a hostile schema can make that
+ * product large: a thousand `anyOf` branches that each walk a list of 100,000
+ * items are 10^8 units. So a validation pass may spend BASE_WORK units, and
+ * past that WORK_PER_VALUE units for each value in the arguments; beyond
+ * that it fails (execution_failure), the same way on any machine.
+ *
+ * Tool calls stay far below the bound: a call of a few thousand values
+ * through a schema of a few hundred subschemas spends well under BASE_WORK,
+ * and a schema would have to apply more than WORK_PER_VALUE keywords to
+ * each value of large arguments to reach it.
+ */
+export const BASE_WORK = 2 ** 21;
+export const WORK_PER_VALUE = 128;
+
+/** Thrown once a pass has spent its work; the validation then fails. */
+export class WorkSpent {
+  constructor(
+    readonly limit: number,
+    readonly values: number,
+  ) {}
+}
+
+/**
+ * The current pass's counter. Generated code reads it as a constant object
+ * (src/generate.ts) and the closures through charge(); validation is
+ * synchronous, so one counter per thread is all there is.
+ */
+export const work = {
+  spent: 0,
+  limit: BASE_WORK,
+  /** The arguments, until the limit has been set from their size. */
+  args: undefined as unknown,
+  sized: false,
+};
+
+/** Starts a pass over `args`: nothing spent, the base allowance. */
+export function startValidationWork(args: unknown): void {
+  work.spent = 0;
+  work.limit = BASE_WORK;
+  work.args = args;
+  work.sized = false;
+}
+
+/** Lets go of the arguments once the validation is over. */
+export function endValidationWork(): void {
+  work.args = undefined;
+}
+
+/** Counts `units` of work; throws WorkSpent past the limit. */
+export function charge(units: number): void {
+  if ((work.spent += units) > work.limit) overrun();
+}
+
+/**
+ * Called when the spent work passes the limit. The first time, the limit
+ * grows by WORK_PER_VALUE for each value of the arguments (counted now:
+ * most passes never get here); past the grown limit, the pass is over.
+ */
+export function overrun(): void {
+  if (!work.sized) {
+    work.sized = true;
+    const values = countValues(work.args);
+    work.args = undefined;
+    work.limit = BASE_WORK + WORK_PER_VALUE * values;
+    if (work.spent <= work.limit) return;
+  }
+  throw new WorkSpent(work.limit, (work.limit - BASE_WORK) / WORK_PER_VALUE);
+}
+
+/**
+ * How many values `args` holds, each container once: arguments that hold
+ * the same list at many places (built in JavaScript, not parsed) count it
+ * once, though a validation walks it at every place, so sharing cannot
+ * multiply the work allowed.
+ */
+function countValues(args: unknown): number {
+  const seen = new Set<object>();
+  const pending: unknown[] = [args];
+  let values = 0;
+  while (pending.length > 0) {
+    const value = pending.pop();
+    values++;
+    if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    seen.add(value);
+    if (isJsonArray(value)) for (let i = 0; i < value.length; i++) pending.push(value[i]);
+    else if (isPlainObject(value)) for (const key of keysOf(value)) pending.push(value[key]);
+  }
+  return values;
+}
+
+/**
+ * What one evaluation of a subschema costs, without its children and
+ * branches (they count their own): a unit per keyword, per listed or
+ * required property name, and per value of a structured `enum` or `const`
+ * choice, which is compared value by value (scalar choices are one lookup).
+ */
+export function subschemaWeight(schema: Record<string, unknown>): number {
+  let weight = 1;
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword];
+    weight++;
+    if (keyword === "properties" && isPlainObject(value)) weight += Object.keys(value).length;
+    else if (keyword === "required" && Array.isArray(value)) weight += value.length;
+    else if (keyword === "dependentRequired" && isPlainObject(value)) weight += treeSize(value);
+    else if (keyword === "enum" && Array.isArray(value)) for (const choice of value) weight += isStructure(choice) ? treeSize(choice) : 0;
+    else if (keyword === "const" && isStructure(value)) weight += treeSize(value);
+  }
+  return weight;
+}
+
+const isStructure = (value: unknown) => typeof value === "object" && value !== null;
+
+/** How many values a schema's JSON value holds, written out (the schema has been checked, so it is bounded). */
+function treeSize(value: unknown): number {
+  let values = 1;
+  findNonJson(value, MAX_DEPTH, (more) => (values += more));
+  return values;
+}
