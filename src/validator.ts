@@ -6,10 +6,10 @@ import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern/compile";
 import { startMemo } from "./memo";
-import { startWork } from "./pattern/native";
+import { startValidationPatterns, startWork, widenWork } from "./pattern/native";
 import { issueAt, Report, type Check } from "./report";
 import { describeThrown, isThrown } from "./thrown";
-import { charge, endValidationWork, startValidationWork, WorkSpent } from "./work";
+import { charge, endValidation, startValidation, startValidationWork, WorkSpent } from "./work";
 import type { Issue, Result, Validator } from "./types";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -62,49 +62,66 @@ export class CompiledValidator implements Validator {
       this.generate = null;
     }
     startBudget(this.timeBudgetMs);
-    const result = this.passes(args);
-    endValidationWork();
+    startValidation(args);
+    startValidationPatterns();
+    const result = this.fastPass(args) ?? this.explain(args);
+    endValidation();
     return result;
   }
 
-  private passes(args: unknown): Result {
-    startPass(args);
-    try {
-      // The fast check also answers for the JSON input domain, so only a
-      // failure needs the separate walk that names a non-JSON value.
-      if (this.fast(args)) return VALID;
-    } catch (error) {
-      if (isThrown(error, BudgetSpent)) return budgetFailure(error);
-      if (isThrown(error, WorkSpent)) return workFailure(error);
-      // An exhausted pattern or a getter that throws: the passes below meet
-      // it again in their own order and say which it was.
+  /** The fast check's answer: VALID, a failure that needs no explaining, or undefined when the explaining pass must say. */
+  private fastPass(args: unknown): Result | undefined {
+    for (;;) {
+      startPass();
+      try {
+        // The fast check also answers for the JSON input domain, so only a
+        // failure needs the separate walk that names a non-JSON value.
+        if (this.fast(args)) return VALID;
+      } catch (error) {
+        if (isThrown(error, BudgetSpent)) return budgetFailure(error);
+        if (isThrown(error, WorkSpent)) return workFailure(error);
+        if (isWidened(error)) continue;
+        // An exhausted pattern or a getter that throws: the passes below meet
+        // it again in their own order and say which it was.
+      }
+      try {
+        const nonJson = findNonJson(args, MAX_DEPTH, charge);
+        return nonJson ? failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]) : undefined;
+      } catch (error) {
+        return unreadable(error);
+      }
     }
-    try {
-      const nonJson = findNonJson(args, MAX_DEPTH, charge);
-      if (nonJson) return failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]);
-    } catch (error) {
-      return unreadable(error);
-    }
-    return this.explain(args);
   }
 
   private explain(args: unknown): Result {
-    const report = new Report(this.remembers);
-    startPass(args);
-    try {
-      this.check(args, report);
-    } catch (error) {
-      if (isThrown(error, BudgetSpent)) return budgetFailure(error);
-      if (isThrown(error, WorkSpent)) return workFailure(error);
-      if (isThrown(error, EngineLimit)) return failure([limitIssue(error, report)]);
-      if (isStackOverflow(error)) return stackFailure();
-      return unreadable(error);
+    for (;;) {
+      const report = new Report(this.remembers);
+      startPass();
+      try {
+        this.check(args, report);
+      } catch (error) {
+        if (isThrown(error, BudgetSpent)) return budgetFailure(error);
+        if (isThrown(error, WorkSpent)) return workFailure(error);
+        if (isWidened(error)) continue;
+        if (isThrown(error, EngineLimit)) return failure([limitIssue(error, report)]);
+        if (isStackOverflow(error)) return stackFailure();
+        return unreadable(error);
+      }
+      // The closures are the source of truth: when the fast check said no but
+      // they find nothing (an enumerable property on Object.prototype, which
+      // the fast check's for…in sees and own-key reads do not), the call is valid.
+      return report.issues.length === 0 && report.uncounted === 0 ? VALID : failure(report.issues, false, report.uncounted);
     }
-    // The closures are the source of truth: when the fast check said no but
-    // they find nothing (an enumerable property on Object.prototype, which
-    // the fast check's for…in sees and own-key reads do not), the call is valid.
-    return report.issues.length === 0 && report.uncounted === 0 ? VALID : failure(report.issues, false, report.uncounted);
   }
+}
+
+/**
+ * A pattern ran out of the base work allowance: the validation gets its
+ * full one, from the arguments' size, and the pass runs again (at most once
+ * per validation).
+ */
+function isWidened(error: unknown): boolean {
+  return isThrown(error, EngineLimit) && !error.outOfMemory && widenWork();
 }
 
 function limitIssue(limit: EngineLimit, report: Report): Issue {
@@ -116,9 +133,9 @@ function limitIssue(limit: EngineLimit, report: Report): Issue {
 }
 
 /** A pass starts with nothing spent and nothing remembered. */
-function startPass(args: unknown): void {
+function startPass(): void {
   startWork();
-  startValidationWork(args);
+  startValidationWork();
   startMemo();
 }
 

@@ -34,22 +34,46 @@ export class WorkSpent {
 export const work = {
   spent: 0,
   limit: BASE_WORK,
-  /** The arguments, until the limit has been set from their size. */
-  args: undefined as unknown,
   sized: false,
 };
 
-/** Starts a pass over `args`: nothing spent, the base allowance. */
-export function startValidationWork(args: unknown): void {
-  work.spent = 0;
-  work.limit = BASE_WORK;
-  work.args = args;
-  work.sized = false;
+/** What the limits of a validation grow with. */
+export interface ArgumentSize {
+  /** JSON values, each container once. */
+  values: number;
+  /** UTF-16 units of the strings (values and property names), each plus one. */
+  stringUnits: number;
+}
+
+/** The current validation's arguments, until they are measured. */
+let args: unknown;
+let size: ArgumentSize | null = null;
+
+/** Starts a validation of `value`. */
+export function startValidation(value: unknown): void {
+  args = value;
+  size = null;
 }
 
 /** Lets go of the arguments once the validation is over. */
-export function endValidationWork(): void {
-  work.args = undefined;
+export function endValidation(): void {
+  args = undefined;
+}
+
+/** The current validation's arguments, measured on first use (most validations never ask). */
+export function argumentSize(): ArgumentSize {
+  if (size === null) {
+    size = measure(args);
+    args = undefined;
+  }
+  return size;
+}
+
+/** Starts a pass of the current validation: nothing spent, the base allowance. */
+export function startValidationWork(): void {
+  work.spent = 0;
+  work.limit = BASE_WORK;
+  work.sized = false;
 }
 
 /** Counts `units` of work; throws WorkSpent past the limit. */
@@ -65,33 +89,39 @@ export function charge(units: number): void {
 export function overrun(): void {
   if (!work.sized) {
     work.sized = true;
-    const values = countValues(work.args);
-    work.args = undefined;
-    work.limit = BASE_WORK + WORK_PER_VALUE * values;
+    work.limit = BASE_WORK + WORK_PER_VALUE * argumentSize().values;
     if (work.spent <= work.limit) return;
   }
   throw new WorkSpent(work.limit, (work.limit - BASE_WORK) / WORK_PER_VALUE);
 }
 
 /**
- * How many values `args` holds, each container once: arguments that hold
- * the same list at many places (built in JavaScript, not parsed) count it
- * once, though a validation walks it at every place, so sharing cannot
- * multiply the work allowed.
+ * The size of `args`, each container once: arguments that hold the same
+ * list at many places (built in JavaScript, not parsed) count it once,
+ * though a validation walks it at every place, so sharing cannot multiply
+ * the work allowed.
  */
-function countValues(args: unknown): number {
+function measure(args: unknown): ArgumentSize {
   const seen = new Set<object>();
   const pending: unknown[] = [args];
   let values = 0;
+  let stringUnits = 0;
   while (pending.length > 0) {
     const value = pending.pop();
     values++;
+    if (typeof value === "string") stringUnits += value.length + 1;
     if (typeof value !== "object" || value === null || seen.has(value)) continue;
     seen.add(value);
-    if (isJsonArray(value)) for (let i = 0; i < value.length; i++) pending.push(value[i]);
-    else if (isPlainObject(value)) for (const key of keysOf(value)) pending.push(value[key]);
+    if (isJsonArray(value)) {
+      for (let i = 0; i < value.length; i++) pending.push(value[i]);
+    } else if (isPlainObject(value)) {
+      for (const key of keysOf(value)) {
+        stringUnits += key.length + 1;
+        pending.push(value[key]);
+      }
+    }
   }
-  return values;
+  return { values, stringUnits };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "../src/pattern/compile";
-import { compileProgram, LIMIT, MATCH, NO_MATCH, startWork, type CompiledPattern } from "../src/pattern/native";
+import { compileProgram, LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
+import { startSearches } from "./support/searches";
 import { encodeProgram } from "../src/pattern/program";
 import { parsePattern, PatternError } from "../src/pattern/syntax";
 import type { Profile } from "../src/types";
@@ -11,7 +12,7 @@ import { Random, testSeed } from "./support/random";
 /**
  * SPEC §6 and §9: for every accepted pattern and every string, the answer
  * equals `new RegExp(pattern, "u").test(string)`. V8 is the oracle here only.
- * Each search is a validation of its own (startWork), as the validator runs
+ * Each search is a validation of its own (startSearches), as the validator runs
  * it; these subjects are at most a few dozen characters, far inside the work
  * limit, so the engine must answer every one: a LIMIT here is a failure.
  * Every pattern runs both ways a pattern can: as compilePattern chooses
@@ -22,7 +23,7 @@ const SUBJECTS_PER_PATTERN = 8;
 
 /** One search as a validation of its own, as the validator runs it. */
 function search(compiled: CompiledPattern, subject: string): number {
-  startWork();
+  startSearches(subject);
   return compiled.test(subject);
 }
 

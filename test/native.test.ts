@@ -2,7 +2,8 @@ import path from "path";
 import { Worker } from "worker_threads";
 import { describe, expect, it } from "vitest";
 import { patternEngine } from "../src/index";
-import { compileProgram, engine, forgetStates, LIMIT, MATCH, NO_MATCH, startWork, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { compileProgram, engine, forgetStates, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { startSearches } from "./support/searches";
 import { encodeProgram } from "../src/pattern/program";
 import { parsePattern } from "../src/pattern/syntax";
 import type { Profile } from "../src/types";
@@ -21,7 +22,7 @@ function compile(pattern: string, profile: Profile = "core"): CompiledPattern {
 
 /** One search as a validation of its own. */
 function search(pattern: CompiledPattern, subject: string): { outcome: number; work: number } {
-  startWork();
+  startSearches(subject);
   const outcome = pattern.test(subject);
   return { outcome, work: workSpent() };
 }
@@ -269,7 +270,7 @@ describe("the work limit", () => {
     const alone = search(exponential, subject);
     expect(alone.outcome).toBe(NO_MATCH);
 
-    startWork();
+    startSearches(subject, subject, other);
     expect(exponential.test(subject)).toBe(NO_MATCH);
     expect(workSpent()).toBe(alone.work);
     // The same transitions again: only the reading to pay.
@@ -282,10 +283,10 @@ describe("the work limit", () => {
     expect(search(exponential, subject)).toEqual(alone);
   });
 
-  it("grows the allowance with every subject searched, so long cheap subjects lend it to a costly one", () => {
+  it("grows the allowance with every string of the arguments, so long cheap strings lend it to a costly one", () => {
     const costly = randomAb(60_000, 8);
     expect(search(exponential, costly).outcome).toBe(LIMIT);
-    startWork();
+    startSearches("x".repeat(500_000), costly);
     expect(compile("needle").test("x".repeat(500_000))).toBe(NO_MATCH);
     expect(exponential.test(costly)).toBe(NO_MATCH);
     expect(workSpent()).toBeLessThanOrEqual(allowance("x".repeat(500_000), costly));
@@ -319,8 +320,8 @@ describe("worker threads", () => {
     const work = addon.work;
     const counts = { 1: 0, 0: 0, "-1": 0 };
     const spent = [];
-    // A new validation for each search, with its allowance, as startWork()
-    // and the search's grant make it (src/pattern/native.ts).
+    // A new validation for each search, with the allowance of a validation
+    // whose arguments are that one string (src/pattern/native.ts).
     const start = (subject) => {
       work[0] = Math.min(workerData.baseWork + workerData.workPerUnit * (subject.length + 1), workerData.maxWork);
       work[1] = 0;
@@ -345,7 +346,7 @@ describe("worker threads", () => {
     const main = search(compile(EXPONENTIAL), hostile);
     expect(main.outcome).toBe(LIMIT);
 
-    startWork();
+    startSearches("main");
     compile("^[a-z]+$").test("main");
     const mainSpent = workSpent();
     const run = () =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "../src/pattern/compile";
-import { MATCH, NO_MATCH, startWork } from "../src/pattern/native";
+import { MATCH, NO_MATCH } from "../src/pattern/native";
+import { startSearches } from "./support/searches";
 import { MAX_PROGRAM_SIZE, programSize } from "../src/pattern/program";
 import { DOT, MAX_CODE_POINT } from "../src/pattern/sets";
 import { BOUNDARY, END, NOT_BOUNDARY, parsePattern, PatternError, START, type Node } from "../src/pattern/syntax";
@@ -71,7 +72,7 @@ describe("parsePattern", () => {
     const tests = (pattern: string, subject: string) => {
       const compiled = compilePattern(pattern);
       if (compiled instanceof PatternError) throw new Error(compiled.message);
-      startWork();
+      startSearches(subject);
       return compiled.test(subject);
     };
     expect(tests("^[[:alpha:]$", ":")).toBe(MATCH);
@@ -226,7 +227,7 @@ describe("the expansion bound", () => {
     }
     const compiled = compilePattern("(a{1000}){10}");
     if (compiled instanceof PatternError) throw new Error(compiled.message);
-    startWork();
+    startSearches(`${"a".repeat(999)}b`);
     expect(compiled.test(`${"a".repeat(999)}b`)).toBe(NO_MATCH);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { patternEngine, validate, type Profile } from "../src/index";
+import { compile, patternEngine, validate, type Profile } from "../src/index";
 import { compilePattern } from "../src/pattern/compile";
-import { forgetStates, LIMIT, MATCH, NO_MATCH, startWork, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { forgetStates, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { startSearches } from "./support/searches";
 import { encodeProgram, programSize } from "../src/pattern/program";
 import { parsePattern, PatternError } from "../src/pattern/syntax";
 import { Random } from "./support/random";
@@ -105,7 +106,7 @@ function compiled(c: Case): CompiledPattern {
 
 /** One search as a validation of its own. */
 function search(pattern: CompiledPattern, subject: string): { outcome: number; work: number } {
-  startWork();
+  startSearches(subject);
   const outcome = pattern.test(subject);
   return { outcome, work: workSpent() };
 }
@@ -190,8 +191,8 @@ describe("the allowance of one validation", () => {
     // Alone, each string is answered: it costs a few thousand units, more than the 1,040 it adds to the allowance.
     for (const s of strings.slice(0, 100)) expect(search(pattern, s)).toMatchObject({ outcome: NO_MATCH, work: expect.any(Number) });
     expect(search(pattern, strings[0]).work).toBeGreaterThan(patternEngine.workPerUnit * 65);
-    // In one validation, the strings share the base allowance until it runs out.
-    startWork();
+    // In one validation, the strings share one allowance until it runs out.
+    startSearches(...strings);
     let stopped = 0;
     while (stopped < strings.length && pattern.test(strings[stopped]) === NO_MATCH) stopped++;
     expect(stopped).toBeLessThan(strings.length / 2);
@@ -211,11 +212,12 @@ describe("the allowance of one validation", () => {
         },
       ],
     });
-    // One allowance, not 10,000: the pass stopped at the cap of the strings it read.
-    const read = Array(stopped + 1).fill(64);
-    expect(workSpent()).toBeGreaterThan(allowance(...read));
-    expect(workSpent()).toBeLessThanOrEqual(allowance(...read) + oneStep(PATTERN, "core", 64));
-    expect(workSpent()).toBeLessThanOrEqual(patternEngine.maxWork + oneStep(PATTERN, "core", 64));
+    // One allowance for the call, from all of its strings (here the most a
+    // validation may spend), not 10,000: the pass stopped one step past it.
+    const full = allowance(...strings.map((s) => s.length));
+    expect(full).toBe(patternEngine.maxWork);
+    expect(workSpent()).toBeGreaterThan(full);
+    expect(workSpent()).toBeLessThanOrEqual(full + oneStep(PATTERN, "core", 64));
   });
 
   // A transition is paid for once per validation: the first date-time builds
@@ -223,5 +225,23 @@ describe("the allowance of one validation", () => {
   it("lets a call carry 10,000 valid values of the catalogs' date-time pattern", () => {
     const dates = { type: "object", properties: { v: { type: "array", items: { type: "string", pattern: DATE_TIME } } } };
     expect(validate(dates, { v: Array(10_000).fill("2024-01-01T00:00:00Z") })).toEqual({ ok: true });
+  });
+});
+
+describe("the allowance of one validation, in both tiers", () => {
+  // The long cheap string lends the costly one its share, whichever order
+  // the searches run in: the closures search `e` (under anyOf) first, the
+  // generated code searches `big` first.
+  const schema = {
+    type: "object",
+    anyOf: [{ properties: { e: { type: "string", pattern: "(?:a|b)*a(?:a|b){20}c" } } }],
+    properties: { big: { type: "string", pattern: "y|z" } },
+  };
+
+  it("gives the same answer to the same call on every call", () => {
+    const e = `${randomString(60_000, "ab", 6)}a${"b".repeat(20)}c`;
+    const validator = compile(schema);
+    const results = Array.from({ length: 10 }, () => validator.validate({ e, big: "z".repeat(1_000_000) }));
+    expect(results).toEqual(Array(10).fill({ ok: true }));
   });
 });

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { compile, SchemaError, validate, validateSchema, violation, type Options, type Result, type Validator } from "../src/index";
-import { compileProgram, LIMIT, MATCH, NO_MATCH, startWork, type CompiledPattern } from "../src/pattern/native";
+import { compileProgram, LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
+import { startSearches } from "./support/searches";
 import { encodeProgram } from "../src/pattern/program";
 import { parsePattern } from "../src/pattern/syntax";
 import { anyValue, argsArbitrary, patternText, rootSchemaArbitrary } from "./support/arbitraries";
@@ -264,7 +265,7 @@ describe("the native layer", () => {
 
   /** A search, as a validation of its own; it must answer, never throw. */
   function searchOf(compiled: CompiledPattern, subject: string): number {
-    startWork();
+    startSearches(subject);
     return compiled.test(subject);
   }
 

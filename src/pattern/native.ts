@@ -2,6 +2,7 @@
 // built DFA over code points (native/dfa.h), with their work counted; there
 // is never a fallback to V8's RegExp.
 import path from "path";
+import { argumentSize } from "../work";
 import { tableMatcher, type Table } from "./table";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
@@ -52,9 +53,9 @@ const addon = load();
 const work = addon.work;
 
 /**
- * The counted work limit (README, "The work limit"): a validation may spend
- * `baseWork` units reading strings and building automaton states, plus
- * `workPerUnit` for each UTF-16 unit of each string it searches, and never
+ * The counted work limit (README, "The work limit"): a validation pass may
+ * spend `baseWork` units reading strings and building automaton states, plus
+ * `workPerUnit` for each UTF-16 unit of the arguments' strings, and never
  * more than `maxWork`. Reading costs one unit per `readsPerUnit` code units.
  */
 export const engine: Readonly<{ baseWork: number; workPerUnit: number; maxWork: number; readsPerUnit: number }> = Object.freeze({
@@ -65,27 +66,41 @@ export const engine: Readonly<{ baseWork: number; workPerUnit: number; maxWork: 
 });
 
 /**
- * The current validation's work: what its searches have been granted and
- * have spent. The addon's searches read and update them through its buffer;
- * the TypeScript ones here need not touch it.
+ * The current pass's work: what its searches may spend and have spent. The
+ * addon's searches read and update them through its buffer; the TypeScript
+ * ones here need not touch it.
  */
-let granted = 0;
+let allowed = engine.baseWork;
 let spent = 0;
+/** Whether `allowed` has its full size, from the arguments, for this validation. */
+let full = false;
+
+/** Starts a validation: its passes get the base allowance until one needs more. */
+export function startValidationPatterns(): void {
+  allowed = engine.baseWork;
+  full = false;
+}
 
 /**
- * Starts a validation's work allowance: every search of one validation
- * shares it, and what one of them built is free for the others (native/dfa.h).
+ * Starts a pass: every search of one pass shares its allowance, and what
+ * one of them built is free for the others (native/dfa.h).
  */
 export function startWork(): void {
-  granted = 0;
   spent = 0;
   work[2]++;
 }
 
-/** A search of `length` code units adds its share to the allowance before it runs; returns the allowance. */
-function grant(length: number): number {
-  granted += engine.workPerUnit * (length + 1);
-  return Math.min(engine.baseWork + granted, engine.maxWork);
+/**
+ * Gives the validation its full allowance, once a pass has run out of the
+ * base one; true when the pass should run again with it. The full allowance
+ * depends on the arguments alone, so a pass run with it answers the same
+ * whatever order its searches run in (the closures' or the generated code's).
+ */
+export function widenWork(): boolean {
+  if (full) return false;
+  full = true;
+  allowed = Math.min(engine.baseWork + engine.workPerUnit * argumentSize().stringUnits, engine.maxWork);
+  return allowed > engine.baseWork;
 }
 
 /**
@@ -99,7 +114,6 @@ function chargedPattern(search: (subject: string) => number, bytes: number): Com
     bytes,
     size: 0,
     test(subject) {
-      const allowed = grant(subject.length);
       const answer = search(subject);
       spent += answer >>> shift;
       if (spent > allowed) return LIMIT;
@@ -135,7 +149,7 @@ export function compileProgram(words: Uint32Array, tables = true): CompiledPatte
   const search = (subject: string): MatchOutcome => {
     // The addon refuses anything but a string, with a TypeError.
     if (typeof subject !== "string") return test(subject);
-    work[0] = grant(subject.length);
+    work[0] = allowed;
     work[1] = spent;
     const outcome = test(subject);
     spent = work[1];
