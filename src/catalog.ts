@@ -4,6 +4,7 @@ import { copyFailure } from "./copy-failure";
 import { shapeOf } from "./json-value";
 import type { CompileOptions } from "./keyword";
 import { count, either, preview } from "./messages";
+import { oneLine } from "./one-line";
 import { nearestNames } from "./nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";
 import { describeThrown } from "./thrown";
@@ -49,9 +50,19 @@ function nameFailure(message: string): Failure {
   return { ok: false, kind: "validation", message, issues: [toolIssue(message, "name")] };
 }
 
+/** How many refused tools a publish message names. */
+const LISTED_REFUSALS = 10;
+const SHORT_NAME = 60;
+
+/** A tool's name as a message lists it: on one line, and cut when long. */
+function shortName(name: string): string {
+  return oneLine(name.length <= SHORT_NAME ? name : `${name.slice(0, SHORT_NAME - 1)}…`);
+}
+
 function unknownTool(name: string, known: Iterable<string>): Failure {
   const { names, close } = nearestNames(name, known);
-  const quoted = names.map((candidate) => JSON.stringify(candidate));
+  // Whole (a model needs the exact name), on one line.
+  const quoted = names.map((candidate) => oneLine(JSON.stringify(candidate)));
   const hint =
     names.length === 0 ? "no tools are published" : close ? `did you mean ${either(quoted)}?` : `the nearest known tools are ${quoted.join(", ")}`;
   return nameFailure(`unknown tool ${preview(name)}; ${hint}`);
@@ -104,7 +115,8 @@ export class Catalog {
     if (failures.length > 0) {
       failures.sort((a, b) => a.index - b.index);
       const total = list.tools.length + list.problems.length;
-      const names = failures.map((failure) => failure.name ?? `tools[${failure.index}]`);
+      const names = failures.slice(0, LISTED_REFUSALS).map((failure) => (failure.name === null ? `tools[${failure.index}]` : shortName(failure.name)));
+      if (failures.length > LISTED_REFUSALS) names.push(`… ${failures.length - LISTED_REFUSALS} more`);
       return { ok: false, message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`, failures };
     }
     this.#tools = next;

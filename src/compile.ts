@@ -26,10 +26,16 @@ export interface CompiledSchema {
   issues: Issue[];
   /** How many problems there were beyond `issues`. */
   uncounted: number;
-  /** The check of every subschema, by JSON Pointer. */
-  nodes: ReadonlyMap<string, Check>;
-  /** `$ref` targets decided once per value (see UNROLLED_VISITS). */
-  remembered: ReadonlySet<string>;
+  /**
+   * The check of every subschema object. (A schema built in JavaScript may
+   * hold one object at several places: the checks compiled there answer
+   * alike, and differ only in the schema paths they report.)
+   */
+  closures: ReadonlyMap<unknown, Check>;
+  /** How many subschemas were compiled. */
+  subschemas: number;
+  /** `$ref` targets decided once per value (see UNROLLED_VISITS), by their subschema. */
+  remembered: ReadonlySet<unknown>;
   /** Native memory held by the schema's compiled patterns. */
   patternBytes: number;
 }
@@ -44,25 +50,46 @@ export function compileSchema(schema: unknown, options: CompileOptions): Compile
 
 /** A `$ref` waiting for its target, which may not be compiled yet (recursion). */
 interface PendingRef {
+  /** The node that holds it, and where it is written. */
+  from: number;
+  via: string;
+  /** The target's canonical JSON Pointer. */
   target: string;
   check: Check;
 }
 
 /** An edge between two subschemas applied to the same value: a `$ref`, or a composition branch. */
 interface SameValueEdge {
-  to: string;
+  to: number;
   /** Where the edge is written (the `$ref`, or the branch) and its keyword. */
   via: string;
   keyword: string;
 }
 
+/** A compiled subschema. */
+interface Node {
+  /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
+  pointer: string;
+  schema: unknown;
+  check: Check;
+}
+
+/**
+ * Compiles a schema into closures. Subschemas are numbered, and the maps
+ * here are keyed by number or by object, never by JSON Pointer: V8 hashes a
+ * string of 16,384 characters or more by its length alone, and the pointers
+ * below a long property name would all collide (and be copied flat).
+ */
 class Compiler {
   private readonly issues: Issue[] = [];
   private uncounted = 0;
-  /** Every compiled subschema by its JSON Pointer: each `$ref` target is compiled once. */
-  private readonly nodes = new Map<string, Check>();
+  /** Every compiled subschema, by number. */
+  private readonly nodes: Node[] = [];
+  /** The numbers of the nodes compiled from each subschema object. */
+  private readonly bySchema = new Map<unknown, number[]>();
   private readonly pendingRefs: PendingRef[] = [];
-  private readonly sameValue = new Map<string, SameValueEdge[]>();
+  /** Same-value edges by the number of the node they leave. */
+  private readonly sameValue: SameValueEdge[][] = [];
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
   private readonly patterns = new Set<CompiledPattern>();
   private patternBytes = 0;
@@ -80,29 +107,46 @@ class Compiler {
       this.record(isPlainObject(root) ? "/type" : "", "type", 'the root schema must be an object with "type": "object"', "validation");
     }
     let check: Check = acceptAll;
-    let remembered = new Set<string>();
+    const remembered = new Set<unknown>();
     try {
-      check = this.node(root, "", 0);
-      remembered = this.refuseCycles() ? this.boundChains() : remembered;
-      for (const ref of this.pendingRefs) {
-        // A target that its keyword compiled without a node of its own (the
-        // `false` of additionalProperties) is compiled now: never assumed valid.
-        const target = this.nodes.get(ref.target) ?? this.node(valueAt(this.document, ref.target), ref.target, 0);
-        ref.check = remembered.has(ref.target) ? memoized(target) : target;
-      }
+      check = this.node(root, "", 0).check;
+      const targets = this.pendingRefs.map((ref) => this.nodeAt(ref.target));
+      this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: "$ref" }));
+      const once = this.refuseCycles() ? this.boundChains() : new Set<number>();
+      this.pendingRefs.forEach((ref, i) => {
+        const target = this.nodes[targets[i]];
+        ref.check = once.has(targets[i]) ? memoized(target.check) : target.check;
+        if (once.has(targets[i])) remembered.add(target.schema);
+      });
     } catch (error) {
       if (!(error instanceof SchemaTooLarge)) throw error;
       this.record("", "schema", error.message, "unsupported_capability");
     }
     const failed = this.issues.length > 0 || this.uncounted > 0;
+    const closures = new Map<unknown, Check>();
+    for (const node of this.nodes) if (!closures.has(node.schema)) closures.set(node.schema, node.check);
     return {
       check: failed ? null : check,
       issues: this.issues,
       uncounted: this.uncounted,
-      nodes: this.nodes,
+      closures,
+      subschemas: this.nodes.length,
       remembered,
       patternBytes: this.patternBytes,
     };
+  }
+
+  /**
+   * The node at a `$ref` target's pointer: the one compiled from the object
+   * there (compared by pointer only when the object is at several places),
+   * or, for a target its keyword compiled without a node of its own (the
+   * `false` of additionalProperties), one compiled now: never assumed valid.
+   */
+  private nodeAt(pointer: string): number {
+    const schema = valueAt(this.document, pointer);
+    const compiled = typeof schema === "object" ? this.bySchema.get(schema) : undefined;
+    const found = compiled?.length === 1 ? compiled[0] : compiled?.find((id) => this.nodes[id].pointer === pointer);
+    return found ?? this.node(schema, pointer, 0).id;
   }
 
   private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
@@ -120,14 +164,19 @@ class Compiler {
     return true;
   }
 
-  private node(schema: unknown, pointer: string, depth: number): Check {
-    if (this.nodes.size >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const check = this.build(schema, pointer, depth);
-    this.nodes.set(pointer, check);
-    return check;
+  private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
+    const id = this.nodes.length;
+    if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
+    const node: Node = { pointer, schema, check: acceptAll };
+    this.nodes.push(node);
+    const compiled = this.bySchema.get(schema);
+    if (compiled === undefined) this.bySchema.set(schema, [id]);
+    else compiled.push(id);
+    node.check = this.build(schema, pointer, depth, id);
+    return { id, check: node.check };
   }
 
-  private build(schema: unknown, pointer: string, depth: number): Check {
+  private build(schema: unknown, pointer: string, depth: number, id: number): Check {
     if (schema === true) return acceptAll;
     if (schema === false) return rejectAll(pointer);
     if (!isPlainObject(schema)) {
@@ -145,13 +194,14 @@ class Compiler {
       document: this.document,
       pointer: at,
       problem: (keyword, message, kind = "validation", ...segments) => this.record(at(keyword, ...segments), keyword, message, kind),
-      subschema: (value, ...segments) => this.node(value, at(...segments), depth + 1),
+      subschema: (value, ...segments) => this.node(value, at(...segments), depth + 1).check,
       applicator: (keyword, value, ...segments) => {
         const branch = at(keyword, ...segments);
-        this.edge(pointer, { to: branch, via: branch, keyword });
-        return this.node(value, branch, depth + 1);
+        const child = this.node(value, branch, depth + 1);
+        this.edge(id, { to: child.id, via: branch, keyword });
+        return child.check;
       },
-      ref: (target) => this.ref(pointer, { to: target, via: at("$ref"), keyword: "$ref" }),
+      ref: (target) => this.ref(id, at("$ref"), target),
       typeCache: this.typeCache,
       countValues: this.countValues,
       claimPattern: (pattern) => this.claimPattern(pattern),
@@ -181,17 +231,14 @@ class Compiler {
     return (value, report) => typeCheck(value, report) && rest(value, report);
   }
 
-  private edge(from: string, edge: SameValueEdge): void {
-    const edges = this.sameValue.get(from);
-    if (edges) edges.push(edge);
-    else this.sameValue.set(from, [edge]);
+  private edge(from: number, edge: SameValueEdge): void {
+    (this.sameValue[from] ??= []).push(edge);
   }
 
   /** A check that runs the target's compiled check, filled in once every node is compiled. */
-  private ref(from: string, edge: SameValueEdge): Check {
-    this.edge(from, edge);
+  private ref(from: number, via: string, target: string): Check {
     // Replaced once every node is compiled; until then nothing passes.
-    const pending: PendingRef = { target: edge.to, check: () => false };
+    const pending: PendingRef = { from, via, target, check: () => false };
     this.pendingRefs.push(pending);
     return (value, report) => pending.check(value, report);
   }
@@ -206,26 +253,27 @@ class Compiler {
     // Depth-first search with an explicit stack: a hostile schema can chain
     // many thousands of $defs.
     let acyclic = true;
-    const state = new Map<string, "open" | "done">();
-    for (const start of this.sameValue.keys()) {
-      if (state.has(start)) continue;
-      const stack: { pointer: string; next: number }[] = [{ pointer: start, next: 0 }];
-      state.set(start, "open");
+    const OPEN = 1;
+    const DONE = 2;
+    const state = new Uint8Array(this.nodes.length);
+    for (let start = 0; start < this.sameValue.length; start++) {
+      if (this.sameValue[start] === undefined || state[start] !== 0) continue;
+      const stack: { id: number; next: number }[] = [{ id: start, next: 0 }];
+      state[start] = OPEN;
       while (stack.length > 0) {
         const top = stack[stack.length - 1];
-        const edge = this.sameValue.get(top.pointer)?.[top.next++];
+        const edge = this.sameValue[top.id]?.[top.next++];
         if (edge === undefined) {
-          state.set(top.pointer, "done");
+          state[top.id] = DONE;
           stack.pop();
           continue;
         }
-        const seen = state.get(edge.to);
-        if (seen === "open") {
+        if (state[edge.to] === OPEN) {
           acyclic = false;
-          this.record(edge.via, edge.keyword, `a cycle of $ref and composition that never descends into the value returns to #${edge.to}`, "validation");
-        } else if (seen === undefined) {
-          state.set(edge.to, "open");
-          stack.push({ pointer: edge.to, next: 0 });
+          this.record(edge.via, edge.keyword, `a cycle of $ref and composition that never descends into the value returns to #${this.nodes[edge.to].pointer}`, "validation");
+        } else if (state[edge.to] === 0) {
+          state[edge.to] = OPEN;
+          stack.push({ id: edge.to, next: 0 });
         }
       }
     }
@@ -239,44 +287,47 @@ class Compiler {
    * $ref d3]`, … is 2^n visits per value), returns the targets that more than
    * one edge leads to, to decide once per value.
    */
-  private boundChains(): Set<string> {
-    const chain = new Map<string, number>();
-    const visits = new Map<string, number>();
-    const incoming = new Map<string, number>();
+  private boundChains(): Set<number> {
+    const UNSEEN = -1;
+    const chain = new Int32Array(this.nodes.length).fill(UNSEEN);
+    const visits = new Float64Array(this.nodes.length);
+    const incoming = new Uint32Array(this.nodes.length);
     let mostVisits = 0;
     // Post-order with an explicit stack, children before parents.
-    for (const start of this.sameValue.keys()) {
-      if (chain.has(start)) continue;
-      const stack: { pointer: string; next: number }[] = [{ pointer: start, next: 0 }];
+    for (let start = 0; start < this.sameValue.length; start++) {
+      if (this.sameValue[start] === undefined || chain[start] !== UNSEEN) continue;
+      const stack: { id: number; next: number }[] = [{ id: start, next: 0 }];
       while (stack.length > 0) {
         const top = stack[stack.length - 1];
-        const edges = this.sameValue.get(top.pointer) ?? [];
+        const edges = this.sameValue[top.id] ?? [];
         const edge = edges[top.next++];
         if (edge !== undefined) {
-          if (!chain.has(edge.to)) stack.push({ pointer: edge.to, next: 0 });
+          if (chain[edge.to] === UNSEEN) stack.push({ id: edge.to, next: 0 });
           continue;
         }
         stack.pop();
         let longest = 0;
         let total = 1;
         for (const { to } of edges) {
-          longest = Math.max(longest, 1 + chain.get(to)!);
-          total = Math.min(total + visits.get(to)!, Number.MAX_SAFE_INTEGER);
-          incoming.set(to, (incoming.get(to) ?? 0) + 1);
+          longest = Math.max(longest, 1 + chain[to]);
+          total = Math.min(total + visits[to], Number.MAX_SAFE_INTEGER);
+          incoming[to]++;
         }
         if (longest === MAX_CHAIN + 1) {
-          this.record(top.pointer, "$ref", `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`, "validation");
+          this.record(this.nodes[top.id].pointer, "$ref", `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`, "validation");
         }
-        chain.set(top.pointer, longest);
-        visits.set(top.pointer, total);
+        chain[top.id] = longest;
+        visits[top.id] = total;
         mostVisits = Math.max(mostVisits, total);
       }
     }
-    const remembered = new Set<string>();
+    const once = new Set<number>();
     if (mostVisits > UNROLLED_VISITS) {
-      for (const [pointer, count] of incoming) if (count > 1) remembered.add(pointer);
+      incoming.forEach((count, id) => {
+        if (count > 1) once.add(id);
+      });
     }
-    return remembered;
+    return once;
   }
 }
 

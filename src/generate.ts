@@ -89,7 +89,7 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const generator = new Generator(schema, options, compiled.nodes, compiled.remembered);
+  const generator = new Generator(schema, options, compiled.closures, compiled.remembered);
   const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
   // vm.compileFunction, not new Function: V8 keeps what new Function
   // compiles in its eval cache, keyed by the source, for as long as the
@@ -157,9 +157,10 @@ class Generator {
   constructor(
     private readonly document: unknown,
     private readonly options: CompileOptions,
-    private readonly closures: ReadonlyMap<string, Check>,
-    /** `$ref` targets decided once per value (compile.ts). */
-    private readonly remembered: ReadonlySet<string>,
+    /** The closures by subschema (compile.ts). */
+    private readonly closures: ReadonlyMap<unknown, Check>,
+    /** `$ref` targets decided once per value, by subschema (compile.ts). */
+    private readonly remembered: ReadonlySet<unknown>,
   ) {}
 
   private constant(value: unknown): string {
@@ -211,7 +212,7 @@ class Generator {
     if (keywords.length === 1 && keywords[0] === "$ref") return `if (!${this.refFunction(object.$ref as string, at.shared)}(${v}, ${depthOf(at)}, ${at.walked})) return false;`;
     if (keywords.some((keyword) => !GENERATED.has(keyword))) {
       // The walk comes first: it bounds the depth the closure may recurse to.
-      const closure = this.constant(this.closures.get(pointer));
+      const closure = this.constant(this.closures.get(schema));
       return `if (${walked === null ? "" : `!${walked} || `}!${closure}(${v}, null)) return false;`;
     }
     const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
@@ -238,8 +239,8 @@ class Generator {
     return code;
   }
 
-  /** Generated `$ref` targets by pointer and sharing: one function each, however many refs point at it. */
-  private readonly refs = new Map<string, string>();
+  /** Generated `$ref` targets by subschema, for values met once and for shared ones: one function each, however many refs point at it. */
+  private readonly refs = { single: new Map<unknown, string>(), shared: new Map<unknown, string>() };
 
   /**
    * The function for a `$ref` target (resolved at compile time; the schema
@@ -249,16 +250,17 @@ class Generator {
    * anyway. `w` says whether the caller has walked the value already.
    */
   private refFunction(ref: string, shared: boolean): string {
-    const target = resolveRef(this.document, ref) as { pointer: string };
-    const key = `${shared ? "shared" : "single"}:${target.pointer}`;
-    let name = this.refs.get(key);
+    const { pointer } = resolveRef(this.document, ref) as { pointer: string };
+    const target = valueAt(this.document, pointer);
+    const functions = shared ? this.refs.shared : this.refs.single;
+    let name = functions.get(target);
     if (name === undefined) {
-      name = `r${this.refs.size}`;
-      this.refs.set(key, name);
+      name = `r${this.refs.single.size + this.refs.shared.size}`;
+      functions.set(target, name);
       const index = this.functions.push("") - 1;
-      const body = this.region(() => this.node(valueAt(this.document, target.pointer), target.pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
+      const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
       const fn = `function (v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
-      this.functions[index] = `const ${name} = ${this.remembered.has(target.pointer) ? `remember(${fn})` : fn};`;
+      this.functions[index] = `const ${name} = ${this.remembered.has(target) ? `remember(${fn})` : fn};`;
     }
     return name;
   }
@@ -395,7 +397,8 @@ class Generator {
     if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
     if (typeof object.pattern === "string") {
       const pattern = this.constant(compilePattern(object.pattern, this.options.profile) as CompiledPattern);
-      const where = `${JSON.stringify(`${pointer}/pattern`)}, ${JSON.stringify(object.pattern)}`;
+      // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
+      const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;
       const outcome = this.variable();
       code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
     }

@@ -13,12 +13,23 @@ export function startMemo(): void {
   generation++;
 }
 
+/**
+ * V8 hashes a string of this many characters or more by its length alone:
+ * as a Map key, every long string of one length would collide with the
+ * others. Such values are checked again each time; the work limit bounds
+ * how often (src/work.ts).
+ */
+const LONG_STRING = 16384;
+
+const unkeyable = (value: unknown) => typeof value === "string" && value.length >= LONG_STRING;
+
 /** `check`, decided once per value in the fast check, and once per value and place when it explains a failure. */
 export function memoized(check: Check): Check {
   let seen = -1;
   const answers = new Map<unknown, boolean>();
   return (value, report) => {
     if (report !== null) return report.remember(check, value);
+    if (unkeyable(value)) return check(value, null);
     if (seen !== generation) {
       seen = generation;
       answers.clear();
@@ -42,6 +53,7 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
   let seen = -1;
   const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid)
   return (v, d, w) => {
+    if (unkeyable(v)) return fn(v, d, w);
     if (seen !== generation) {
       seen = generation;
       answers.clear();

@@ -31,6 +31,14 @@ export type ToolList =
 /** OpenAI lets a function omit `parameters` when it takes none: its arguments must be `{}`. */
 const NO_PARAMETERS = Object.freeze({ type: "object", properties: Object.freeze({}), additionalProperties: false });
 
+/**
+ * The longest tool name taken. MCP asks for at most 128 characters; longer
+ * ones are taken up to here. (V8 hashes a string of 16,384 characters or
+ * more by its length alone, so a list of such names would make every lookup
+ * compare long strings.)
+ */
+export const MAX_TOOL_NAME = 1024;
+
 /** Where each format keeps the schema: MCP, OpenAI, Anthropic. */
 const SCHEMA_FIELDS = ["inputSchema", "parameters", "input_schema"] as const;
 
@@ -87,6 +95,9 @@ function readDescriptor(descriptor: unknown, index: number): { name: string; inp
   const { name } = tool;
   if (typeof name !== "string" || name === "") {
     return { index, name: null, keyword: "name", message: `${at}.name: expected a non-empty string, got ${name === "" ? "an empty string" : shapeOf(name)}` };
+  }
+  if (name.length > MAX_TOOL_NAME) {
+    return { index, name: null, keyword: "name", message: `${at}.name: longer than ${MAX_TOOL_NAME} characters (${name.length}): ${preview(name)}` };
   }
   const field = SCHEMA_FIELDS.find((key) => Object.hasOwn(tool, key));
   if (field !== undefined) return { name, inputSchema: tool[field] };

@@ -46,7 +46,7 @@ export class CompiledValidator implements Validator {
     private readonly timeBudgetMs: number | null,
   ) {
     this.patternBytes = compiled.patternBytes;
-    this.subschemas = compiled.nodes.size;
+    this.subschemas = compiled.subschemas;
     this.remembers = compiled.remembered.size > 0;
     this.fast = (args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null);
   }

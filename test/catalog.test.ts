@@ -219,3 +219,28 @@ function failureOf(result: ReturnType<typeof validateSchema>) {
   const { kind, message, issues } = result;
   return { kind, message, issues };
 }
+
+describe("tool names from a hostile server", () => {
+  it("stay on one line in every message, suggested whole", () => {
+    const catalog = new Catalog();
+    expect(catalog.publish([{ name: "read\u2028file", inputSchema: { type: "object" } }])).toEqual({ ok: true, tools: 1, refused: [] });
+    const message = 'unknown tool "read\\u2028fil"; did you mean "read\\u2028file"?';
+    expect(catalog.validate("read\u2028fil", {})).toEqual({ ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "name", message }] });
+    const twice = [0, 1].map(() => ({ name: "a\u0085b", inputSchema: { type: "object", properties: { x: { type: "nope" } } } }));
+    expect(catalog.publish(twice)).toMatchObject({ ok: false, message: "not published: 2 of 2 tools refused (a\\u0085b, a\\u0085b)" });
+  });
+
+  it("are refused past 1,024 characters", () => {
+    const long = "t".repeat(1025);
+    expect(new Catalog().publish([{ name: long, inputSchema: { type: "object" } }])).toMatchObject({
+      ok: false,
+      message: "not published: 1 of 1 tool refused (tools[0])",
+      failures: [{ index: 0, name: null, message: `tools[0].name: longer than 1024 characters (1025): "${"t".repeat(58)}…` }],
+    });
+  });
+
+  it("are listed up to 10 in a refusal", () => {
+    const tools = Array.from({ length: 12 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: "object", properties: { x: { type: "nope" } } } }));
+    expect(new Catalog().publish(tools)).toMatchObject({ ok: false, message: "not published: 12 of 12 tools refused (t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, … 2 more)" });
+  });
+});

@@ -137,3 +137,20 @@ describe("a schema built in JavaScript with shared objects", () => {
     });
   });
 });
+
+describe("a $ref target met on many paths", () => {
+  // d0 … d10, each applying the next one twice: 1,024 paths to the string check.
+  const $defs: Record<string, object> = { d10: { type: "string", minLength: 1 } };
+  for (let i = 0; i < 10; i++) $defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  const schema = { type: "object", $defs, properties: { a: { type: "array", items: { $ref: "#/$defs/d0" } } } };
+
+  it("is decided once per value", () => {
+    const a = Array.from({ length: 600 }, (_, i) => `s${i}`);
+    expect(validate(schema, { a }, extended)).toEqual({ ok: true });
+  });
+
+  it("is decided on every path for a string of 16,384 characters or more, which V8 cannot key well, and the work limit bounds it", () => {
+    const a = Array.from({ length: 600 }, (_, i) => `${"s".repeat(16_400)}${i}`);
+    expect(validate(schema, { a }, extended)).toEqual(overLimit(602));
+  });
+});

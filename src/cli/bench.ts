@@ -5,6 +5,7 @@ import { engine as patternEngine } from "../pattern/native";
 import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
 import { count } from "../messages";
+import { oneLine } from "../one-line";
 import type { ToolEntry } from "../tool-list";
 import { readCall } from "./bulk-batch";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
@@ -132,7 +133,7 @@ function printTable(timings: ToolTiming[], header: string): void {
   const rows = [["tool", "status", "compile µs", "patterns", "calls", "ns/validation"]];
   for (const t of timings) {
     const ns = t.nsPerValidation === null ? "-" : Math.round(t.nsPerValidation).toLocaleString("en-US");
-    rows.push([t.name, t.status, t.compileMicros.toFixed(1), String(t.patterns), String(t.calls), ns]);
+    rows.push([oneLine(t.name), t.status, t.compileMicros.toFixed(1), String(t.patterns), String(t.calls), ns]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const lines = rows.map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
@@ -158,7 +159,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const seen = new Set<string>();
   for (const { name } of tools) {
-    if (seen.has(name)) throw new CliError(`bench: tool ${JSON.stringify(name)} is in more than one catalog`);
+    if (seen.has(name)) throw new CliError(`bench: tool ${oneLine(JSON.stringify(name))} is in more than one catalog`);
     seen.add(name);
   }
   const { calls, badLines } = values.calls === undefined ? { calls: fixtureCalls(tools), badLines: 0 } : readCalls(values.calls);

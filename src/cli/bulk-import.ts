@@ -5,6 +5,7 @@ import { StringDecoder } from "node:string_decoder";
 import { Worker } from "node:worker_threads";
 import type { Catalog } from "../catalog";
 import { count } from "../messages";
+import { oneLine } from "../one-line";
 import type { Options } from "../types";
 import { addTally, emptyTally, importCatalog, processBatch, type BatchOutput, type Tally } from "./bulk-batch";
 import { CliError } from "./command";
@@ -89,8 +90,9 @@ function summaryText(total: Tally, seconds: number): string {
     `${count(total.calls, "call")}: ${total.valid} valid, ${failed} failed${kinds.length > 0 ? ` (${kinds.join(", ")})` : ""}; ` +
     `${count(total.badLines, "bad line")}; ${seconds.toFixed(2)} s, ${rate.toLocaleString("en-US")} records/s`;
   const tools = [...total.tools].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1)).slice(0, SUMMARY_TOOLS);
-  const width = Math.max(0, ...tools.map(([name]) => name.length));
-  const rows = tools.map(([name, { calls, failed }]) => `  ${name.padEnd(width)}  ${count(calls, "call")}, ${failed} failed`);
+  const shown = tools.map(([name]) => oneLine(name));
+  const width = Math.max(0, ...shown.map((name) => name.length));
+  const rows = tools.map(([, { calls, failed }], i) => `  ${shown[i].padEnd(width)}  ${count(calls, "call")}, ${failed} failed`);
   if (total.tools.size > SUMMARY_TOOLS) rows.push(`  (and ${count(total.tools.size - SUMMARY_TOOLS, "more tool")})`);
   return [head, ...rows].join("\n") + "\n";
 }

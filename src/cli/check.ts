@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { validateSchema } from "../api";
+import { oneLine } from "../one-line";
 import { count } from "../messages";
 import { toolIssue } from "../tool-list";
 import type { Issue, Options, Profile, Result } from "../types";
@@ -85,7 +86,7 @@ function printText(files: FileReport[], summary: string): void {
     lines.push(`${file}: ${count(tools.length, "tool")}`);
     for (const tool of tools) {
       const hint = tool.extended === "ok" ? "  (needs --profile extended)" : "";
-      lines.push(`  ${tool.status.padEnd(11)}  ${tool.name}${hint}`);
+      lines.push(`  ${tool.status.padEnd(11)}  ${oneLine(tool.name)}${hint}`);
       for (const issue of tool.issues ?? []) lines.push(`      ${issue.keyword}  ${issue.message}`);
     }
   }
