@@ -115,9 +115,15 @@ function keyOf(value: unknown, ids: Ids): string {
     case "string":
       return short(JSON.stringify(value), ids);
     case "number":
-      return short(Number.isInteger(value) ? BigInt(value).toString() : String(value), ids);
-    case "bigint":
-      return short(value.toString(), ids);
+      // The shortest text that reads back as the number: short even for 1e308.
+      return String(value);
+    case "bigint": {
+      // A bigint equals the number it converts to exactly; one that no
+      // number holds gets a text no number prints.
+      const number = Number(value);
+      // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
+      return number == (value as unknown as number) ? String(number) : short(`n${value}`, ids);
+    }
     case "boolean":
       return String(value);
     default:

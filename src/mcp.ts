@@ -110,7 +110,9 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
   catalog.publish([], publishOptions);
 
   // A list_changed bumps `generation`; a call waits until the catalog holds
-  // a tools/list fetched after the latest one.
+  // a tools/list fetched after the latest one before the call, and no longer:
+  // a server that keeps notifying cannot hold a call back (at most two
+  // fetches, one already under way and one of its own).
   let generation = 0;
   let published = -1;
   let inFlight: Promise<void> | null = null;
@@ -119,10 +121,11 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
     const target = generation;
     const result = catalog.publish(await listAllTools(client), publishOptions);
     if (!result.ok) throw new Error(`tool-input-schema: the server's tools/list was not published: ${result.message}`);
-    published = target;
+    published = Math.max(published, target);
   };
   const ensureFresh = async (): Promise<void> => {
-    while (published !== generation) {
+    const wanted = generation;
+    while (published < wanted) {
       inFlight ??= fetchAndPublish().finally(() => (inFlight = null));
       await inFlight;
     }

@@ -74,6 +74,7 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
 export class PerPass<T> {
   private seen = -1;
   private current: T | null = null;
+  private passesMade = 0;
 
   constructor(private readonly make: () => T) {}
 
@@ -81,10 +82,12 @@ export class PerPass<T> {
   get(): T {
     if (this.seen !== generation || this.current === null) {
       this.seen = generation;
-      const fresh = this.make();
-      this.current = fresh;
+      this.current = this.make();
+      // The task holds a number, not the state: validations in a loop that
+      // never yields must not keep every pass's state until it does.
+      const made = ++this.passesMade;
       queueMicrotask(() => {
-        if (this.current === fresh) this.current = null;
+        if (this.passesMade === made) this.current = null;
       });
     }
     return this.current;

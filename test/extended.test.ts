@@ -86,6 +86,11 @@ describe("extended keywords", () => {
     expect(message({ uniqueItems: true }, [1, 1.0])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
     expect(check({ uniqueItems: true }, [0, false]).ok).toBe(true);
     expect(check({ uniqueItems: false }, [1, 1]).ok).toBe(true);
+    // A bigint equals the number it denotes exactly, however large; one no number holds equals none.
+    expect(message({ uniqueItems: true }, [2 ** 60, 2n ** 60n])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
+    expect(message({ uniqueItems: true }, [1e308, BigInt(1e308)])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
+    expect(check({ uniqueItems: true }, [2 ** 60, 1152921504606847000n, 2n ** 60n + 1n, -0.5, 0.5, -0]).ok).toBe(true);
+    expect(message({ uniqueItems: true }, [0, -0])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
   });
 
   it("min/maxProperties count own properties", () => {

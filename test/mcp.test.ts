@@ -211,3 +211,29 @@ describe("guardClient against a server whose tools/list never ends", () => {
     expect(guard.catalog.names()).toEqual(["t0", "t1", "t2"]);
   });
 });
+
+describe("guardClient against a server that keeps announcing changes", () => {
+  it("sends a call once the list fetched after the call began is published, however many notifications follow", async () => {
+    let notify: (notification: unknown) => void = () => {};
+    let storming = true;
+    const client = {
+      listTools: vi.fn(async () => {
+        // Every fetch announces another change.
+        if (storming) setImmediate(() => notify({}));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return { tools: [{ name: "a", inputSchema: { type: "object", properties: { x: { type: "string" } } } }] };
+      }),
+      callTool: vi.fn(async () => ({ content: [{ type: "text", text: "sent" }] })),
+      setNotificationHandler: (_schema: unknown, handler: (notification: unknown) => void) => {
+        notify = handler;
+      },
+    };
+    const guarded = await guardClient(client);
+    notify({});
+    const fetchesBefore = client.listTools.mock.calls.length;
+    expect(await guarded.callTool({ name: "a", arguments: { x: "s" } })).toEqual({ content: [{ type: "text", text: "sent" }] });
+    // The fetch under way when the call came, and one begun after it.
+    expect(client.listTools.mock.calls.length - fetchesBefore).toBeLessThanOrEqual(2);
+    storming = false;
+  });
+});
