@@ -6,10 +6,10 @@ import { copyFailure } from "./copy-failure";
 import type { CompileOptions } from "./keyword";
 import { generateFastCheck } from "./generate";
 import { failure } from "./messages";
-import { optionsError, readOptions } from "./options";
+import { optionsError, readCallOptions, readOptions } from "./options";
 import { SchemaError } from "./schema-error";
 import { describeThrown } from "./thrown";
-import type { Failure, Issue, Options, Result, Validator } from "./types";
+import type { CallOptions, Failure, Issue, Options, Result, Validator } from "./types";
 import { CompiledValidator } from "./validator";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -18,7 +18,7 @@ const VALID: Result = Object.freeze({ ok: true });
 export function build(schema: unknown, options: CompileOptions): Compiled {
   const compiled = checkSchema(schema, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
-  return new CompiledValidator(compiled.check, compiled, () => generateFastCheck(schema, options, compiled), options.timeBudgetMs);
+  return new CompiledValidator(compiled.check, compiled, (given) => generateFastCheck(schema, options, compiled, given), options.timeBudgetMs);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
@@ -58,15 +58,15 @@ export function compile(schema: unknown, options?: Options): Validator {
  * Validates one call. Never throws: a refused schema is a failure result.
  * Compiled validators are reused for the same or an equal schema.
  */
-export function validate(schema: unknown, args: unknown, options?: Options): Result {
-  const read = readOptions(options);
+export function validate(schema: unknown, args: unknown, options?: CallOptions): Result {
+  const read = readCallOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const compiled = cachedCompile(schema, read, (source) => build(source, read));
+  const compiled = cachedCompile(schema, read.compile, (source) => build(source, read.compile), read.schemaKey);
   return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
 }
 
 /** The model-facing line for a call, or null when the call is valid. */
-export function violation(schema: unknown, args: unknown, options?: Options): string | null {
+export function violation(schema: unknown, args: unknown, options?: CallOptions): string | null {
   const result = validate(schema, args, options);
   return result.ok ? null : result.message;
 }

@@ -3,7 +3,6 @@ import type { CompileOptions } from "./keyword";
 import { findNonJson, MAX_DEPTH } from "./json-value";
 import { schemaValueCount } from "./bounds";
 import { Lru } from "./lru";
-import { optionsKey } from "./options";
 import type { Result, Validator } from "./types";
 import { CompiledValidator } from "./validator";
 
@@ -42,18 +41,23 @@ export function cacheUse(): { schemas: number; bytes: number } {
 }
 
 /**
- * Finds or builds the compiled form of `schema`. The same schema object hits
- * a WeakMap (schemas are treated as immutable once validated); an equal
- * schema parsed again, as gateways do on every call, hits a bounded map keyed
- * by its JSON text, so it reuses the validator and memory stays flat.
+ * Finds or builds the compiled form of `schema`. With the caller's
+ * `schemaKey`, the key alone finds it (equal keys must mean equal schemas):
+ * a lookup in constant time, the schema not even read. Otherwise the same
+ * schema object hits a WeakMap (schemas are treated as immutable once
+ * validated), and an equal schema parsed again, as gateways do on every call,
+ * hits a bounded map keyed by its JSON text (whose making costs time in
+ * proportion to the schema's size), so it reuses the validator and memory
+ * stays flat.
  *
  * `build` is given what to compile: for a schema with JSON text, a copy
  * parsed from that text, never the schema itself, whose getters or proxy
  * traps may answer differently on the next read; the validator kept under a
  * text is then always the one of that text, whoever brought it.
  */
-export function cachedCompile(schema: unknown, options: CompileOptions, build: (source: unknown) => Compiled): Compiled {
-  const key = optionsKey(options);
+export function cachedCompile(schema: unknown, options: CompileOptions, build: (source: unknown) => Compiled, schemaKey: string | null = null): Compiled {
+  const key = options.key;
+  if (schemaKey !== null) return byCallerKey(schema, mapKey(key, `@${schemaKey}`), build);
   const isObject = typeof schema === "object" && schema !== null;
   const perObject = isObject ? byObject.get(schema) : undefined;
   const hit = perObject?.get(key);
@@ -78,6 +82,17 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
     if (perObject) perObject.set(key, compiled);
     else byObject.set(schema, new Map([[key, compiled]]));
   }
+  return compiled;
+}
+
+/** The validator kept under a caller's key (`@` starts no JSON text, so it never meets a text key), built on a miss. */
+function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown) => Compiled): Compiled {
+  const entry = byText.get(callerKey);
+  if (entry !== undefined) return entry.compiled;
+  const text = jsonText(schema);
+  const source: unknown = text === undefined ? schema : JSON.parse(text);
+  const compiled = build(source);
+  byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source) });
   return compiled;
 }
 

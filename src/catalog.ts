@@ -9,7 +9,7 @@ import { nearestNames } from "./nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";
 import { describeThrown } from "./thrown";
 import { readToolList, toolIssue, type ToolList } from "./tool-list";
-import type { ErrorKind, Failure, Issue, Options, Result } from "./types";
+import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "./types";
 
 /**
  * "strict": every schema must pass preflight or nothing is published.
@@ -125,10 +125,22 @@ export class Catalog {
 
   /** Validates a call to a published tool. Never throws. */
   validate(name: unknown, args: unknown): Result {
+    const entry = this.#entry(name);
+    return "ok" in entry ? entry : entry.validate(args);
+  }
+
+  /** Validates a call whose arguments are JSON text (see Validator.validateJson). Never throws. */
+  validateJson(name: unknown, text: string): Result {
+    const entry = this.#entry(name);
+    return "ok" in entry ? entry : entry.validateJson(text);
+  }
+
+  /** The validator of a published tool, or the failure a call to `name` gets. */
+  #entry(name: unknown): Validator | Failure {
     if (typeof name !== "string") return nameFailure(`tool name: expected a string, got ${shapeOf(name)}`);
     const entry = this.#tools.get(name);
     if (entry === undefined) return unknownTool(name, this.#tools.keys());
-    return "ok" in entry ? copyFailure(entry) : entry.validate(args);
+    return "ok" in entry ? copyFailure(entry) : entry;
   }
 
   /** The published tool names, in publish order. */

@@ -3,7 +3,7 @@ import { hasAtLeastCodePoints, hasAtMostCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual, memberOf } from "./json-equal";
-import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH } from "./json-value";
+import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin } from "./json-value";
 import { compileFunction } from "vm";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
@@ -32,6 +32,14 @@ import type { Check } from "./report";
  * and only a `false` needs the separate walk to say what was wrong.
  */
 export type FastCheck = (value: unknown) => boolean;
+
+/**
+ * Which values a fast check is given: any JavaScript value, or a value
+ * JSON.parse returned, which can break only the depth rule of the input
+ * domain (so its type tests need not look at prototypes or finiteness, and
+ * its walks only count levels).
+ */
+export type Given = "any" | "parsed";
 
 /** Keywords the generator writes code for; a node with any other keyword falls back to its closure. */
 const GENERATED = new Set([
@@ -84,12 +92,21 @@ const TYPE_TESTS: Record<string, (v: string) => string> = {
   null: (v) => `${v} === null`,
 };
 
+/** The type tests for a value JSON.parse returned: its objects are plain, its arrays have no holes, its numbers are finite. */
+const PARSED_TYPE_TESTS: Record<string, (v: string) => string> = {
+  ...TYPE_TESTS,
+  object: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
+  array: (v) => `Array.isArray(${v})`,
+  integer: (v) => `Number.isInteger(${v})`,
+  number: (v) => `typeof ${v} === "number"`,
+};
+
 const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMinimum: "<=", exclusiveMaximum: ">=" };
 
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
-export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema): FastCheck | null {
+export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const generator = new Generator(schema, options, compiled.closures, compiled.remembered);
+  const generator = new Generator(schema, options, compiled.closures, compiled.remembered, given);
   const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
   // vm.compileFunction, not new Function: V8 keeps what new Function
   // compiles in its eval cache, keyed by the source, for as long as the
@@ -145,11 +162,13 @@ const charge = (units: string) => `if ((work.spent += ${units}) > work.limit) ov
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, chargeWork) === null;
+/** The same for a value JSON.parse returned: only the levels are counted. */
+const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, chargeWork);
 
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
   readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "hasAtMostCodePoints", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember", "keysOf", "work", "overrun"];
-  readonly values: unknown[] = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, isJson, Object.prototype, memoizedGenerated, keysOf, work, overrun];
+  readonly values: unknown[];
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
   private variables = 0;
@@ -161,7 +180,14 @@ class Generator {
     private readonly closures: ReadonlyMap<unknown, Check>,
     /** `$ref` targets decided once per value, by subschema (compile.ts). */
     private readonly remembered: ReadonlySet<unknown>,
-  ) {}
+    private readonly given: Given,
+  ) {
+    const json = given === "parsed" ? isShallowEnough : isJson;
+    this.values = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, json, Object.prototype, memoizedGenerated, keysOf, work, overrun];
+    this.typeTests = given === "parsed" ? PARSED_TYPE_TESTS : TYPE_TESTS;
+  }
+
+  private readonly typeTests: Record<string, (v: string) => string>;
 
   private constant(value: unknown): string {
     this.names.push(`k${this.values.length}`);
@@ -216,7 +242,8 @@ class Generator {
       return `if (${walked === null ? "" : `!${walked} || `}!${closure}(${v}, null)) return false;`;
     }
     const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
-    let code = types === null ? `if (!isShallowJson(${v})) return false;\n` : `if (!(${types.map((type) => TYPE_TESTS[type](v)).join(" || ")})) return false;\n`;
+    const tests = this.typeTests;
+    let code = types !== null ? `if (!(${types.map((type) => tests[type](v)).join(" || ")})) return false;\n` : this.given === "any" ? `if (!isShallowJson(${v})) return false;\n` : "";
     // A composition walks its value before its branches run (see
     // composition()); walked first, the value's other keywords need not walk
     // what they do not check either.
@@ -227,7 +254,7 @@ class Generator {
     const only = types?.length === 1 ? types[0] : null;
     const canBe = (kind: string) => types === null || types.includes(kind);
     const guard = (kind: string, test: string, body: string) => (body === "" || !canBe(kind) ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
-    code += guard("object", TYPE_TESTS.object(v), this.objectKeywords(object, pointer, v, at));
+    code += guard("object", tests.object(v), this.objectKeywords(object, pointer, v, at));
     code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, at));
     code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v));
     const numeric = only === "integer" || only === "number";

@@ -1,6 +1,6 @@
 import { engine } from "./pattern/native";
 
-export type { ErrorKind, Issue, Options, Profile, Result, Validator } from "./types";
+export type { CallOptions, ErrorKind, Issue, Options, Profile, Result, Validator } from "./types";
 export { SchemaError } from "./schema-error";
 export { compile, validate, validateSchema, violation } from "./api";
 export { Catalog } from "./catalog";

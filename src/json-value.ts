@@ -157,6 +157,25 @@ function walk(value: unknown, depth: number, maxDepth: number, count: CountVisit
   return Array.isArray(value) ? walkArray(value, depth, maxDepth, count) : walkObject(value as Record<string, unknown>, depth, maxDepth, count);
 }
 
+/**
+ * True when `value`, parsed from JSON text, nests at most `depthLeft`
+ * container levels: the one rule of the input domain that parsed JSON can
+ * break (it has no other prototypes, no undefined, no holes, no NaN).
+ */
+export function nestsWithin(value: unknown, depthLeft: number, count: CountVisits): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  if (depthLeft <= 0) return false;
+  if (Array.isArray(value)) {
+    count(value.length);
+    for (let i = 0; i < value.length; i++) if (!nestsWithin(value[i], depthLeft - 1, count)) return false;
+    return true;
+  }
+  const keys = keysOf(value);
+  count(keys.length);
+  for (const key of keys) if (!nestsWithin((value as Record<string, unknown>)[key], depthLeft - 1, count)) return false;
+  return true;
+}
+
 function walkArray(array: unknown[], depth: number, maxDepth: number, count: CountVisits): NonJson | null {
   count(array.length);
   for (let i = 0; i < array.length; i++) {

@@ -9,6 +9,8 @@ export interface CompileOptions {
   readonly lenientScalars: boolean;
   readonly profile: Profile;
   readonly timeBudgetMs: number | null;
+  /** Equal for options whose validators are interchangeable: what caches key by. */
+  readonly key: string;
 }
 
 /** What a keyword sees while its schema object is compiled. */

@@ -1,8 +1,17 @@
 import type { CompileOptions } from "./keyword";
 import { preview } from "./messages";
 import { describeThrown } from "./thrown";
+import type { Profile } from "./types";
 
 const KNOWN = new Set(["lenientScalars", "profile", "timeBudgetMs"]);
+/** What `validate()` and `violation()` take besides (see CallOptions). */
+const CALL_ONLY = new Set(["schemaKey"]);
+
+/** The options of one `validate()` call: the compile options and the caller's key for the schema, if any. */
+export interface CallOptions {
+  compile: CompileOptions;
+  schemaKey: string | null;
+}
 
 /**
  * The caller's options as a plain object, each own property read once (`{}`
@@ -24,9 +33,24 @@ export function copyOptions(options: unknown): Record<string, unknown> | string 
 export function readOptions(options: unknown): CompileOptions | string {
   if (options === undefined) return DEFAULTS;
   const copy = copyOptions(options);
+  return typeof copy === "string" ? copy : readCopy(copy, KNOWN);
+}
+
+/** readOptions for `validate()`, which also takes `schemaKey`. */
+export function readCallOptions(options: unknown): CallOptions | string {
+  if (options === undefined) return { compile: DEFAULTS, schemaKey: null };
+  const copy = copyOptions(options);
   if (typeof copy === "string") return copy;
+  const { schemaKey = null, ...rest } = copy;
+  if (schemaKey !== null && typeof schemaKey !== "string") return "options.schemaKey must be a string";
+  const compile = readCopy(rest, KNOWN);
+  return typeof compile === "string" ? compile : { compile, schemaKey };
+}
+
+function readCopy(copy: Record<string, unknown>, known: ReadonlySet<string>): CompileOptions | string {
   for (const key of Object.keys(copy)) {
-    if (!KNOWN.has(key)) return `unknown option ${preview(key)}`;
+    if (known.has(key)) continue;
+    return CALL_ONLY.has(key) ? `option ${preview(key)} is taken by validate() and violation() only` : `unknown option ${preview(key)}`;
   }
   const { lenientScalars = false, profile = "core", timeBudgetMs } = copy;
   if (typeof lenientScalars !== "boolean") return "options.lenientScalars must be a boolean";
@@ -34,17 +58,17 @@ export function readOptions(options: unknown): CompileOptions | string {
   if (timeBudgetMs !== undefined && !(typeof timeBudgetMs === "number" && timeBudgetMs > 0 && Number.isFinite(timeBudgetMs))) {
     return "options.timeBudgetMs must be a positive number of milliseconds";
   }
-  return { lenientScalars, profile, timeBudgetMs: timeBudgetMs ?? null };
+  return normalized(lenientScalars, profile, (timeBudgetMs as number | undefined) ?? null);
 }
 
-const DEFAULTS: CompileOptions = Object.freeze({ lenientScalars: false, profile: "core", timeBudgetMs: null });
+function normalized(lenientScalars: boolean, profile: Profile, timeBudgetMs: number | null): CompileOptions {
+  return { lenientScalars, profile, timeBudgetMs, key: `${profile}:${lenientScalars}:${timeBudgetMs ?? ""}` };
+}
+
+const DEFAULTS: CompileOptions = Object.freeze(normalized(false, "core", null));
 
 /** Bad options, for the functions that throw for them (`compile`, `Catalog.publish`, `guardClient`). */
 export function optionsError(problem: string): TypeError {
   return new TypeError(`tool-input-schema: ${problem}`);
 }
 
-/** A short, stable key for normalized options: validators compiled with equal keys are interchangeable. */
-export function optionsKey(options: CompileOptions): string {
-  return `${options.profile}:${options.lenientScalars}:${options.timeBudgetMs ?? ""}`;
-}

@@ -38,7 +38,25 @@ export interface Options {
   timeBudgetMs?: number;
 }
 
+/** What `validate()` and `violation()` take: the options, and a key for the schema. */
+export interface CallOptions extends Options {
+  /**
+   * A string that names the schema: equal keys must mean equal schemas (the
+   * tool's name with the server's revision, a digest, or the schema's JSON
+   * text as it arrived). The compiled schema is then found by the key alone,
+   * in constant time, without reading the schema; it is compiled on a miss
+   * and kept under the key.
+   */
+  schemaKey?: string;
+}
+
 export interface Validator {
   /** Checks one call's arguments. Never throws. */
   validate(args: unknown): Result;
+  /**
+   * Checks one call's arguments given as JSON text (as the OpenAI function
+   * calling flow hands them over). Text that is not JSON is a `validation`
+   * failure that says where it stops being JSON. Never throws.
+   */
+  validateJson(text: string): Result;
 }

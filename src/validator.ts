@@ -1,6 +1,7 @@
-import { findNonJson, MAX_DEPTH } from "./json-value";
+import { parseArguments } from "./json-arguments";
+import { findNonJson, MAX_DEPTH, nestsWithin } from "./json-value";
 import type { CompiledSchema } from "./compile";
-import type { FastCheck } from "./generate";
+import type { FastCheck, Given } from "./generate";
 import { failure } from "./messages";
 import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
@@ -22,15 +23,40 @@ const VALID: Result = Object.freeze({ ok: true });
  */
 export const HOT_AFTER_CALLS = 8;
 
+/** The fast check for one kind of input: the closures at first, generated code once it is hot. */
+class FastTier {
+  private callsUntilHot = HOT_AFTER_CALLS;
+
+  constructor(
+    private check: FastCheck,
+    private generate: (() => FastCheck | null) | null,
+  ) {}
+
+  /** The check to run for this call. */
+  next(): FastCheck {
+    if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
+      try {
+        this.check = this.generate() ?? this.check;
+      } catch {
+        // Code generation can be disallowed (--disallow-code-generation-from-strings):
+        // the closures then stay the fast check.
+      }
+      this.generate = null;
+    }
+    return this.check;
+  }
+}
+
 /**
  * A compiled tool schema. Validating never looks at the schema again: it
  * runs the fast check (no report; at first the closures after a JSON walk,
  * generated code once the validator is hot), and only when that fails runs
  * the JSON walk and the closures with a report to collect the issues.
+ * Arguments given as JSON text have a fast check of their own, which skips
+ * the input-domain tests that parsed JSON cannot fail.
  */
 export class CompiledValidator implements Validator {
-  private fast: FastCheck;
-  private callsUntilHot = HOT_AFTER_CALLS;
+  private readonly fast: Record<Given, FastTier>;
 
   /** Native memory held by the schema's compiled patterns. */
   readonly patternBytes: number;
@@ -42,41 +68,44 @@ export class CompiledValidator implements Validator {
   constructor(
     private readonly check: Check,
     compiled: CompiledSchema,
-    private generate: (() => FastCheck | null) | null,
+    generate: ((given: Given) => FastCheck | null) | null,
     private readonly timeBudgetMs: number | null,
   ) {
     this.patternBytes = compiled.patternBytes;
     this.subschemas = compiled.subschemas;
     this.remembers = compiled.remembered.size > 0;
-    this.fast = (args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null);
+    this.fast = {
+      any: new FastTier((args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null), generate && (() => generate("any"))),
+      parsed: new FastTier((args) => nestsWithin(args, MAX_DEPTH, charge) && check(args, null), generate && (() => generate("parsed"))),
+    };
   }
 
   validate(args: unknown): Result {
-    if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
-      try {
-        this.fast = this.generate() ?? this.fast;
-      } catch {
-        // Code generation can be disallowed (--disallow-code-generation-from-strings):
-        // the closures then stay the fast check.
-      }
-      this.generate = null;
-    }
+    return this.run(args, this.fast.any.next());
+  }
+
+  validateJson(text: string): Result {
+    const parsed = parseArguments(text);
+    return "value" in parsed ? this.run(parsed.value, this.fast.parsed.next()) : parsed;
+  }
+
+  private run(args: unknown, fast: FastCheck): Result {
     startBudget(this.timeBudgetMs);
     startValidation(args);
     startValidationPatterns();
-    const result = this.fastPass(args) ?? this.explain(args);
+    const result = this.fastPass(args, fast) ?? this.explain(args);
     endValidation();
     return result;
   }
 
   /** The fast check's answer: VALID, a failure that needs no explaining, or undefined when the explaining pass must say. */
-  private fastPass(args: unknown): Result | undefined {
+  private fastPass(args: unknown, fast: FastCheck): Result | undefined {
     for (;;) {
       startPass();
       try {
         // The fast check also answers for the JSON input domain, so only a
         // failure needs the separate walk that names a non-JSON value.
-        if (this.fast(args)) return VALID;
+        if (fast(args)) return VALID;
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
         if (isThrown(error, WorkSpent)) return workFailure(error);

@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { build } from "../src/api";
 import { CACHE_BYTES, CACHE_SIZE, cacheUse, cachedCompile } from "../src/cache";
 import type { CompileOptions } from "../src/keyword";
-import { validate } from "../src/index";
+import { readOptions } from "../src/options";
+import { compile, validate, violation } from "../src/index";
 import type { Result } from "../src/types";
 
-const options: CompileOptions = { lenientScalars: false, profile: "core", timeBudgetMs: null };
+const options = readOptions(undefined) as CompileOptions;
 const failure: Result = { ok: false, kind: "validation", message: "m", issues: [] };
 
 function counter() {
@@ -32,7 +33,7 @@ describe("the validate() cache", () => {
     cachedCompile(first, options, c.build);
     cachedCompile(JSON.parse(text), options, c.build);
     expect(c.builds).toBe(1);
-    cachedCompile(JSON.parse(text), { lenientScalars: true, profile: "core", timeBudgetMs: null }, c.build);
+    cachedCompile(JSON.parse(text), readOptions({ lenientScalars: true }) as CompileOptions, c.build);
     expect(c.builds).toBe(2);
   });
 
@@ -182,5 +183,25 @@ describe("the validate() cache", () => {
     expect(cachedCompile(JSON.parse(long("a")), options, counted)).toBe(first);
     expect(cachedCompile(JSON.parse(long("b")), options, counted)).not.toBe(first);
     expect(builds).toBe(2);
+  });
+});
+
+describe("validate() with the caller's schemaKey", () => {
+  const schema = { type: "object", properties: { n: { type: "integer" } } };
+
+  it("finds the compiled schema by the key alone, without reading the schema", () => {
+    const schemaKey = `key-${Math.random()}`;
+    expect(validate(schema, { n: "x" }, { schemaKey })).toMatchObject({ ok: false, message: 'invalid arguments: n: expected an integer, got a string ("x")' });
+    // Equal keys must mean equal schemas: the schema given with a known key is not looked at.
+    expect(validate(undefined, { n: "x" }, { schemaKey })).toMatchObject({ ok: false, message: 'invalid arguments: n: expected an integer, got a string ("x")' });
+    expect(validate({ type: "object" }, { n: "x" }, { schemaKey })).toMatchObject({ ok: false });
+    // Other options, other validators: the key is per profile.
+    expect(validate({ type: "object", properties: { n: { const: 1 } } }, { n: 2 }, { schemaKey, profile: "extended" })).toMatchObject({ ok: false, message: "invalid arguments: n: must be 1, got 2" });
+  });
+
+  it("is taken by validate() and violation() only, and must be a string", () => {
+    expect(() => compile(schema, { schemaKey: "k" } as never)).toThrow(new TypeError('tool-input-schema: option "schemaKey" is taken by validate() and violation() only'));
+    expect(validate(schema, {}, { schemaKey: 1 } as never)).toMatchObject({ ok: false, message: "invalid options: options.schemaKey must be a string" });
+    expect(violation(schema, { n: 1 }, { schemaKey: `key-${Math.random()}` })).toBeNull();
   });
 });

@@ -217,6 +217,18 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     expect(results[6]).toEqual({ line: 8, error: 'expected an object with "name" and "arguments", got a list' });
   });
 
+  it("reads arguments stored as JSON text, as OpenAI hands them over", () => {
+    const textCalls = file(
+      "text-calls.jsonl",
+      [JSON.stringify({ name: "read_file", arguments: '{"path":"a.ts"}' }), JSON.stringify({ name: "read_file", arguments: '{"path":' })].join("\n"),
+    );
+    const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", textCalls]);
+    expect(code).toBe(1);
+    const [valid, broken] = stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+    expect(valid).toEqual({ line: 1, name: "read_file", ok: true });
+    expect(broken).toMatchObject({ line: 2, ok: false, kind: "validation", message: "invalid arguments: arguments are not valid JSON: unexpected end of input, expected a value at line 1 column 9" });
+  });
+
   it("prints a summary with --summary", () => {
     const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", calls, "--summary"]);
     expect(code).toBe(1);

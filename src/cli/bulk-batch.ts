@@ -1,7 +1,7 @@
 import { Catalog } from "../catalog";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { ErrorKind, Options } from "../types";
-import { locateJsonError } from "./read-json";
+import { locateJsonError } from "../json-syntax";
 
 // One batch of a bulk import, the same on the main thread and in a worker.
 
@@ -81,7 +81,8 @@ export function processBatch(catalog: Catalog, lines: readonly string[], firstLi
       if (withResults) text += JSON.stringify({ line, error: call }) + "\n";
       return;
     }
-    const result = catalog.validate(call.name, call.args);
+    // Arguments stored as JSON text (as OpenAI hands them over) are read as such.
+    const result = typeof call.args === "string" ? catalog.validateJson(call.name, call.args) : catalog.validate(call.name, call.args);
     tally.calls++;
     let perTool = tally.tools.get(call.name);
     if (perTool === undefined) tally.tools.set(call.name, (perTool = { calls: 0, failed: 0 }));

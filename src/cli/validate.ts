@@ -11,7 +11,8 @@ One call: validates the arguments in <args.json> (or stdin, given "-" or
 nothing) against the schema and prints "ok" or the model-facing message.
 
 Bulk import: <catalog.json> holds a tools/list result or a list of tools;
-<calls.jsonl> holds one { "name", "arguments" } per line ("-" for stdin).
+<calls.jsonl> holds one { "name", "arguments" } per line ("-" for stdin);
+"arguments" may also be JSON text, as OpenAI stores it ("{\"path\":\"a\"}").
 Writes one JSON result per line, in input order: { "line", "name", "ok", ... }
 with the kind, message and issues of a failure, or { "line", "error" } for a
 line that is not JSON or not a call. A bad line is counted and never stops the
