@@ -31,12 +31,18 @@ export function either(words: readonly string[]): string {
 
 const PREVIEW_LENGTH = 60;
 
-/** Previews of lists and objects already written in this validation pass: an object's keys are listed in full to find its first ones. */
+/**
+ * Previews of large lists and objects already written in this validation
+ * pass: an object's keys are listed in full to find its first ones. A small
+ * one is written again, which costs less than keeping it.
+ */
 const previews = new PerPass(() => new WeakMap<object, string>());
+const KEPT_PREVIEW = 16;
 
 /** A value as JSON text, shortened for a message. */
 export function preview(value: unknown): string {
   if (typeof value !== "object" || value === null) return cut(previewText(value));
+  if ((Array.isArray(value) ? value.length : keysOf(value).length) < KEPT_PREVIEW) return cut(previewText(value));
   const known = previews.get().get(value);
   if (known !== undefined) return known;
   const text = cut(previewText(value));

@@ -7,9 +7,10 @@ import type { ErrorKind, Issue } from "./types";
  */
 export const MAX_ISSUES = 100;
 
-/** An issue about the value at `path`: its pointer, and the problem behind its readable path. */
-export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
-  return { kind, instancePath: toPointer(path), schemaPath, keyword, message: `${readablePath(path)}: ${problem}` };
+/** An issue about the value at `path` (or at its child `child`): its pointer, and the problem behind its readable path. */
+export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string, child?: PathSegment): Issue {
+  const at = child === undefined ? path : [...path, child];
+  return { kind, instancePath: toPointer(at), schemaPath, keyword, message: `${readablePath(at)}: ${problem}` };
 }
 
 /** What a check found on one value: its issues (at most MAX_ISSUES) and how many more there were. */
@@ -52,7 +53,7 @@ export class Report {
    * remembers (compile.ts).
    */
   private readonly places: number[] | null;
-  private readonly childPlaces = new Map<number, Map<PathSegment, number>>();
+  private childPlaces: Map<number, Map<PathSegment, number>> | null = null;
   private placesMade = 0;
   private frameStart = 0;
   /** Problems after which the current capture stops its check (capture's `enough`). */
@@ -77,7 +78,7 @@ export class Report {
       this.uncounted++;
     } else {
       const text = typeof problem === "string" ? problem : problem();
-      this.issues.push(issueAt(child === undefined ? this.path : [...this.path, child], kind, schemaPath, keyword, text));
+      this.issues.push(issueAt(this.path, kind, schemaPath, keyword, text, child));
     }
     if (found + 1 + this.uncounted >= this.frameEnough) throw ENOUGH;
     return false;
@@ -163,6 +164,7 @@ export class Report {
     const places = this.places;
     if (places === null) return;
     const parent = places[places.length - 1];
+    this.childPlaces ??= new Map();
     let children = this.childPlaces.get(parent);
     if (children === undefined) this.childPlaces.set(parent, (children = new Map()));
     let place = children.get(key);
