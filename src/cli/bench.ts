@@ -1,12 +1,15 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { compile, validateSchema } from "../api";
-import { engine as patternEngine } from "../pattern/native";
+import { compilePattern } from "../pattern/compile";
+import { engine as patternEngine, type CompiledPattern } from "../pattern/native";
 import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
 import { count } from "../messages";
 import { oneLine } from "../one-line";
 import type { ToolEntry } from "../tool-list";
+import { ajvCompile, loadAjv, type AjvInstance } from "./bench-ajv";
+import { formatNumber, renderReport, show, type AjvComparison, type ToolTiming } from "./bench-report";
 import { readCall } from "./bulk-batch";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { readJson, systemReason, withoutBom } from "./read-json";
@@ -25,6 +28,12 @@ Options:
   --profile core|extended  the keyword table (default: core)
   --lenient-scalars        compile with the lenientScalars option
   --json                   the table as JSON
+  --html <file>            also write a self-contained HTML report to <file>:
+                           charts and a table per tool, with Ajv 8 timed the
+                           same way (when ajv is installed; else our numbers
+                           alone, saying why) and the pattern searches each
+                           validation runs; the table and --json then show
+                           these numbers too
   --help                   this text`;
 
 /** Each tool's calls are repeated this long untimed, then this long timed. */
@@ -51,25 +60,14 @@ const WARM_UP = {
 /** Keywords whose values are data, not schemas: a "pattern" key inside them is not a pattern. */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 
-interface ToolTiming {
-  name: string;
-  status: "ok" | "unsupported" | "malformed";
-  /** validateSchema + compile, in microseconds. */
-  compileMicros: number;
-  patterns: number;
-  calls: number;
-  /** null when the tool has no calls or its schema is refused. */
-  nsPerValidation: number | null;
-}
-
-function countPatterns(schema: unknown, depth = 0): number {
-  if (typeof schema !== "object" || schema === null || depth > MAX_DEPTH) return 0;
-  let patterns = 0;
+/** The `pattern` keywords of a schema, each occurrence once. */
+function patternsOf(schema: unknown, found: string[] = [], depth = 0): string[] {
+  if (typeof schema !== "object" || schema === null || depth > MAX_DEPTH) return found;
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "pattern" && typeof value === "string") patterns++;
-    else if (!DATA_KEYWORDS.has(key)) patterns += countPatterns(value, depth + 1);
+    if (key === "pattern" && typeof value === "string") found.push(value);
+    else if (!DATA_KEYWORDS.has(key)) patternsOf(value, found, depth + 1);
   }
-  return patterns;
+  return found;
 }
 
 /** Arguments per tool name, from a calls file; lines that hold no call are skipped and counted. */
@@ -129,11 +127,76 @@ function timeValidation(validator: Validator, args: readonly unknown[]): number 
   return ns / done;
 }
 
-function printTable(timings: ToolTiming[], header: string): void {
-  const rows = [["tool", "status", "compile µs", "patterns", "calls", "ns/validation"]];
+/**
+ * repeat() for an Ajv check. A loop of its own, so that neither validator's
+ * call site sees the other's functions (a shared one would turn polymorphic
+ * and slow both down).
+ */
+function repeatAjv(check: (data: unknown) => boolean, args: readonly unknown[], ms: number): { done: number; ns: number } {
+  let done = 0;
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(ms * 1e6);
+  let now = started;
+  while (now < deadline) {
+    for (const a of args) check(a);
+    done += args.length;
+    now = process.hrtime.bigint();
+  }
+  return { done, ns: Number(now - started) };
+}
+
+/** Ajv's compile time and ns per validation for one tool, timed as ours are. */
+function timeAjv(ajv: AjvInstance, schema: unknown, args: readonly unknown[]): Pick<ToolTiming, "ajvCompileMicros" | "ajvNsPerValidation" | "ajvError"> {
+  const compiled = ajvCompile(ajv, schema);
+  if ("error" in compiled) return { ajvCompileMicros: null, ajvNsPerValidation: null, ajvError: compiled.error };
+  if (args.length === 0) return { ajvCompileMicros: compiled.micros, ajvNsPerValidation: null };
+  repeatAjv(compiled.check, args, WARM_MS);
+  const { done, ns } = repeatAjv(compiled.check, args, TIMED_MS);
+  return { ajvCompileMicros: compiled.micros, ajvNsPerValidation: ns / done };
+}
+
+/**
+ * Pattern searches per validation of `args`, on average: every search the
+ * validations run, both passes of a failing call. Run after all timing: the
+ * schema is compiled again, which leaves its patterns in the pattern cache,
+ * where compilePattern hands out the very objects the new validator calls;
+ * their `test` is counted for the length of the run, then put back.
+ */
+function countSearches(schema: unknown, patterns: readonly string[], options: ReturnType<typeof compileOptions>, args: readonly unknown[]): number | null {
+  const validator = compile(schema, options);
+  const counted = new Map<CompiledPattern, CompiledPattern["test"]>();
+  let searches = 0;
+  for (const source of patterns) {
+    const pattern = compilePattern(source, options.profile);
+    if (!("test" in pattern) || counted.has(pattern)) continue;
+    const test = pattern.test;
+    counted.set(pattern, test);
+    Object.defineProperty(pattern, "test", {
+      configurable: true,
+      writable: true,
+      value: (subject: string) => {
+        searches++;
+        return test.call(pattern, subject);
+      },
+    });
+  }
+  try {
+    for (const a of args) validator.validate(a);
+  } finally {
+    for (const [pattern, test] of counted) Object.defineProperty(pattern, "test", { configurable: true, writable: true, value: test });
+  }
+  return searches / args.length;
+}
+
+function printTable(timings: ToolTiming[], header: string, compared: AjvComparison | null): void {
+  const withAjv = compared?.loaded === true;
+  const rows = [["tool", "status", "compile µs", ...(withAjv ? ["Ajv compile µs"] : []), "patterns", ...(compared ? ["searches"] : []), "calls", "ns/validation"]];
+  if (withAjv) rows[0].push("Ajv ns", "× Ajv");
   for (const t of timings) {
-    const ns = t.nsPerValidation === null ? "-" : Math.round(t.nsPerValidation).toLocaleString("en-US");
-    rows.push([oneLine(t.name), t.status, t.compileMicros.toFixed(1), String(t.patterns), String(t.calls), ns]);
+    const row = [oneLine(t.name), t.status, show.micros(t.compileMicros), ...(withAjv ? [t.ajvError === undefined ? show.micros(t.ajvCompileMicros) : "refused"] : [])];
+    row.push(show.count(t.patterns), ...(compared ? [show.searches(t.patternSearches)] : []), show.count(t.calls), show.ns(t.nsPerValidation));
+    if (withAjv) row.push(show.ns(t.ajvNsPerValidation), show.ratio(t.nsPerValidation, t.ajvNsPerValidation));
+    rows.push(row);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const lines = rows.map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
@@ -142,7 +205,7 @@ function printTable(timings: ToolTiming[], header: string): void {
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine("bench", () =>
-    parseArgs({ args: argv, options: { ...COMMON_FLAGS, calls: { type: "string" }, json: { type: "boolean" } }, allowPositionals: true }),
+    parseArgs({ args: argv, options: { ...COMMON_FLAGS, calls: { type: "string" }, json: { type: "boolean" }, html: { type: "string" } }, allowPositionals: true }),
   );
   if (values.help) {
     process.stdout.write(USAGE + "\n");
@@ -164,9 +227,15 @@ async function run(argv: string[]): Promise<number> {
   }
   const { calls, badLines } = values.calls === undefined ? { calls: fixtureCalls(tools), badLines: 0 } : readCalls(values.calls);
 
+  // The report's file is checked before minutes of timing, not after.
+  const html = values.html;
+  if (html !== undefined) writeReport(html, "");
+  const { comparison, ajv } = html !== undefined ? loadAjv() : { comparison: null, ajv: null };
+
   for (let round = 0; round < 20; round++) {
     validateSchema(WARM_UP, options);
     compile(WARM_UP, options).validate({ a: "x", b: [1], c: 3, d: {} });
+    if (ajv !== null) ajvCompile(ajv, WARM_UP);
   }
   let compileTotal = 0;
   const timings = tools.map(({ name, inputSchema }): ToolTiming => {
@@ -178,16 +247,48 @@ async function run(argv: string[]): Promise<number> {
     const args = calls.get(name) ?? [];
     const status = preflight.ok ? "ok" : preflight.kind === "unsupported_capability" ? "unsupported" : "malformed";
     const nsPerValidation = validator !== null && args.length > 0 ? timeValidation(validator, args) : null;
-    return { name, status, compileMicros, patterns: countPatterns(inputSchema), calls: args.length, nsPerValidation };
+    const timing: ToolTiming = { name, status, compileMicros, patterns: patternsOf(inputSchema).length, calls: args.length, nsPerValidation };
+    return ajv === null ? timing : { ...timing, ...timeAjv(ajv, inputSchema, args) };
   });
+  if (html !== undefined) {
+    tools.forEach(({ name, inputSchema }, i) => {
+      const args = calls.get(name) ?? [];
+      const t = timings[i];
+      t.patternSearches = t.nsPerValidation === null ? null : countSearches(inputSchema, patternsOf(inputSchema), options, args);
+    });
+  }
 
   if (values.json) {
-    process.stdout.write(JSON.stringify({ profile: options.profile, engine: patternEngine, badLines, tools: timings }, null, 2) + "\n");
+    const report = { profile: options.profile, engine: patternEngine, ...(comparison !== null ? { ajv: comparison } : {}), badLines, tools: timings };
+    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
     const skipped = badLines > 0 ? `; ${count(badLines, "bad line")} skipped` : "";
-    printTable(timings, `${tools.length} tools, preflight + compile ${(compileTotal / 1000).toFixed(2)} ms in all (--profile ${options.profile})${skipped}`);
+    const ajvNote = comparison === null ? "" : comparison.loaded ? `; against Ajv ${comparison.version}` : `; Ajv not compared (${comparison.reason})`;
+    printTable(timings, `${tools.length} tools, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${skipped}${ajvNote}`, comparison);
+  }
+  if (html !== undefined && comparison !== null) {
+    const run = {
+      catalogs: positionals,
+      callsFile: values.calls ?? null,
+      profile: options.profile,
+      lenientScalars: options.lenientScalars,
+      badLines,
+      ajv: comparison,
+      node: process.version,
+      date: new Date().toISOString(),
+      tools: timings,
+    };
+    writeReport(html, renderReport(run));
   }
   return 0;
+}
+
+function writeReport(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new CliError(`${file}: cannot write (${systemReason(error)})`);
+  }
 }
 
 export const bench: Command = { name: "bench", summary: "time preflight, compile and validation for a catalog", usage: USAGE, run };

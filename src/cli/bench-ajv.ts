@@ -1,0 +1,61 @@
+// Ajv for the bench command's comparison. Ajv is a development dependency of
+// this package, so an installed copy may not find it: then the comparison is
+// left out and the report says why (README, "Command line").
+import { oneLine } from "../one-line";
+import type { AjvComparison } from "./bench-report";
+
+/** The part of an Ajv 8 instance the comparison uses. */
+export interface AjvInstance {
+  compile(schema: unknown): (data: unknown) => boolean;
+  removeSchema(schema: unknown): unknown;
+}
+
+/**
+ * An Ajv 8 instance set up as a gateway would set it up (and as the
+ * package's own benchmark does): `Ajv2020`, `strict: false` because tool
+ * schemas carry unknown annotations, formats not asserted, and the draft-07
+ * meta-schema added because many MCP servers declare draft-07. Or why there
+ * is none.
+ */
+export function loadAjv(): { comparison: AjvComparison; ajv: AjvInstance | null } {
+  let version: string;
+  try {
+    version = String(require("ajv/package.json").version);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "MODULE_NOT_FOUND" ? "the ajv package is not installed where tool-input-schema can find it" : `ajv did not load: ${firstLine(error)}`;
+    return { comparison: { loaded: false, reason }, ajv: null };
+  }
+  if (!version.startsWith("8.")) return { comparison: { loaded: false, reason: `ajv ${version} is installed; the comparison needs Ajv 8` }, ajv: null };
+  try {
+    const Ajv2020 = require("ajv/dist/2020").default;
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-07.json"));
+    return { comparison: { loaded: true, version }, ajv: ajv as AjvInstance };
+  } catch (error) {
+    return { comparison: { loaded: false, reason: `ajv ${version} did not load: ${firstLine(error)}` }, ajv: null };
+  }
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return oneLine(message.split("\n")[0]).slice(0, 200);
+}
+
+/** Ajv's compiled check for a schema, or why Ajv refuses it. The schema is a copy, removed again, so two tools' `$id`s never clash. */
+export function ajvCompile(ajv: AjvInstance, schema: unknown): { check: (data: unknown) => boolean; micros: number } | { error: string } {
+  const copy = structuredClone(schema);
+  const started = process.hrtime.bigint();
+  try {
+    const check = ajv.compile(copy);
+    return { check, micros: Number(process.hrtime.bigint() - started) / 1000 };
+  } catch (error) {
+    return { error: firstLine(error) };
+  } finally {
+    try {
+      ajv.removeSchema(copy);
+    } catch {
+      // A schema Ajv refused may not be there to remove.
+    }
+  }
+}
