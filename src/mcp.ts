@@ -13,11 +13,15 @@ export interface CallToolParams {
   arguments?: Record<string, unknown>;
 }
 
-/** The tool result that refuses a call: the model-facing message as text. */
-export interface RefusedToolResult {
+/**
+ * The tool result that refuses a call: the model-facing message as text. A
+ * type alias, not an interface, so that it is assignable to the SDK's
+ * `CallToolResult`, whose index signature an interface would not meet.
+ */
+export type RefusedToolResult = {
   content: [{ type: "text"; text: string }];
   isError: true;
-}
+};
 
 /** What the client guard uses of the SDK's `Client`. */
 export interface McpClient {
