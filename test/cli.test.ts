@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,8 +13,8 @@ const root = join(__dirname, "..");
 const main = join(root, "lib/cli/main.js");
 const scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-cli-"));
 
-function cli(args: string[], input?: string) {
-  const run = spawnSync(process.execPath, [main, ...args], { cwd: root, input, encoding: "utf8", maxBuffer: 256 << 20 });
+function cli(args: string[], input?: string, env?: Record<string, string>) {
+  const run = spawnSync(process.execPath, [main, ...args], { cwd: root, input, encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, ...env } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -47,7 +47,7 @@ beforeAll(() => {
 
 describe("tool-input-schema: help and usage errors", () => {
   it("prints help for the program and each command", () => {
-    for (const args of [["--help"], ["check", "--help"], ["validate", "--help"], ["bench", "--help"]]) {
+    for (const args of [["--help"], ["check", "--help"], ["validate", "--help"], ["merge-summaries", "--help"], ["bench", "--help"]]) {
       const { code, stdout, stderr } = cli(args);
       expect([code, stderr]).toEqual([0, ""]);
       expect(stdout).toMatch(/^Usage: tool-input-schema /);
@@ -56,17 +56,48 @@ describe("tool-input-schema: help and usage errors", () => {
 
   it("says what is wrong in one line on stderr, with exit status 2", () => {
     for (const [args, message] of [
-      [[], "tool-input-schema: no command given (check, validate or bench; see --help)"],
-      [["frob"], 'tool-input-schema: unknown command "frob" (check, validate or bench; see --help)'],
+      [[], "tool-input-schema: no command given (check, validate, merge-summaries or bench; see --help)"],
+      [["frob"], 'tool-input-schema: unknown command "frob" (check, validate, merge-summaries or bench; see --help)'],
       [["check"], "tool-input-schema: check: no file given (see check --help)"],
       [["check", "--bogus", "x.json"], "tool-input-schema: check: Unknown option '--bogus' (see check --help)"],
       [["check", "--profile", "full", "x.json"], 'tool-input-schema: --profile must be core or extended, got "full"'],
       [["validate", "--catalog", "c.json"], "tool-input-schema: validate: a bulk import needs both --catalog and --calls"],
       [["validate", "--catalog", "c.json", "--calls", "x", "--workers", "0"], 'tool-input-schema: --workers must be a whole number from 1 to 256, got "0"'],
+      [["validate", "--schema", "s.json", "--shard", "1/2"], "tool-input-schema: validate: --summary, --workers and --shard go with --catalog"],
       [["bench"], "tool-input-schema: bench: no catalog given (see bench --help)"],
+      [["merge-summaries"], "tool-input-schema: merge-summaries: no file given (see merge-summaries --help)"],
     ] as const) {
       const { code, stdout, stderr } = cli([...args]);
       expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: "", stderr: message + "\n" });
+    }
+  });
+
+  it("prints the package's version with --version and -V", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    expect(cli(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    expect(cli(["-V"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  // node-gyp-build looks for the addon under $TOOL_INPUT_SCHEMA_PREBUILD when it is set: an empty
+  // folder has no build, and a folder with a file that is no library has one that cannot load.
+  it("says in one line, exit status 2, that the addon cannot load, and still tells its version", () => {
+    const empty = mkdtempSync(join(scratch, "no-addon-"));
+    const broken = mkdtempSync(join(scratch, "broken-addon-"));
+    mkdirSync(join(broken, "build/Release"), { recursive: true });
+    writeFileSync(join(broken, "build/Release/tool_input_schema.node"), "not a shared library");
+    const platform = `${process.platform}-${process.arch} \\(Node\\.js ${process.version.replace(/\./g, "\\.")}, ABI ${process.versions.modules}\\)`;
+    const fix = "Fix: run `npm rebuild tool-input-schema` with a C\\+\\+ toolchain and Python installed\\.";
+    for (const [folder, cause] of [
+      [empty, `No native build was found for platform=${process.platform} .* loaded from: ${empty}`],
+      [broken, `${join(broken, "build/Release/tool_input_schema.node")}: .+`],
+    ]) {
+      const env = { TOOL_INPUT_SCHEMA_PREBUILD: folder };
+      for (const args of [["check", "fixtures/tools/glob.json"], ["validate", "--catalog", "c.json", "--calls", "-"], ["--help"]]) {
+        const { code, stdout, stderr } = cli(args, "", env);
+        expect({ code, stdout }).toEqual({ code: 2, stdout: "" });
+        expect(stderr).toMatch(new RegExp(`^tool-input-schema: cannot load its native addon for ${platform}\\. Cause: ${cause} ${fix}\\n$`));
+      }
+      expect(cli(["--version"], "", env).code).toBe(0);
     }
   });
 });
@@ -87,8 +118,6 @@ describe("tool-input-schema check", () => {
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/mixed\.json: 5 tools$/);
     expect(lines.slice(1, -1)).toEqual([
-      "  malformed    tools[4]",
-      "      name  tools[4].name: expected a non-empty string, got undefined",
       "  ok           fine",
       "  unsupported  bounded  (needs --profile extended)",
       expect.stringMatching(/^ {6}exclusiveMinimum {2}#\/properties\/n\/exclusiveMinimum: keyword "exclusiveMinimum" is not supported/),
@@ -96,8 +125,27 @@ describe("tool-input-schema check", () => {
       expect.stringMatching(/^ {6}items {2}#\/properties\/p\/items: /),
       "  malformed    broken",
       "      minimum  #/properties/n/minimum: must be a finite number",
+      "  malformed    tools[4]",
+      "      name  tools[4].name: expected a non-empty string, got undefined",
     ]);
     expect(lines.at(-1)).toBe("summary: 5 tools (--profile core): 1 ok, 2 unsupported, 2 malformed; the core profile accepts 1, the extended profile 2");
+  });
+
+  it("lists the tools in the file's order: a duplicate after the first tool of its name", () => {
+    const { code, stdout } = cli(["check", file("duplicate-check.json", [mixed.tools[0], mixed.tools[1], mixed.tools[0]])]);
+    expect(code).toBe(1);
+    expect(stdout.split("\n").filter((line) => /^ {2}\S/.test(line))).toEqual(["  ok           fine", "  unsupported  bounded  (needs --profile extended)", "  malformed    fine"]);
+    expect(stdout).toContain('      name  tools[2]: duplicate tool name "fine" (first at tools[0])\n');
+  });
+
+  it("writes counts with commas between thousands", () => {
+    const many = Array.from({ length: 1200 }, (_, i) => ({ name: `tool_${i}`, inputSchema: object({ q: { type: "string" } }) }));
+    const { code, stdout } = cli(["check", file("many-tools.json", many)]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/many-tools\.json: 1,200 tools\n/);
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe(
+      "summary: 1,200 tools (--profile core): 1,200 ok, 0 unsupported, 0 malformed; the core profile accepts 1,200, the extended profile 1,200",
+    );
   });
 
   it("checks with the extended profile on request", () => {
@@ -251,7 +299,7 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     expect(three).toEqual(one);
     expect(one.stdout.trimEnd().split("\n").map((line) => JSON.parse(line).line)).toEqual(lines.map((_, i) => i + 1));
     const summary = cli(["validate", "--catalog", catalog, "--calls", many, "--workers", "2", "--summary"]).stdout;
-    expect(summary).toMatch(/^4994 calls: .*; 6 bad lines; /);
+    expect(summary).toMatch(/^4,994 calls: 1,665 valid, 3,329 failed \(3,329 validation\); 6 bad lines; [\d.]+ s, [\d,]+ records\/s\n {2}grep {9}500 calls, 333 failed\n/);
   });
 
   it("exits 0 when every call is valid, and shows no progress bar when stderr is not a terminal", () => {

@@ -2,16 +2,19 @@ import { Catalog } from "../catalog";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { ErrorKind, Options } from "../types";
 import { locateJsonError } from "../json-syntax";
+import type { LineText } from "./lines";
 
 // One batch of a bulk import, the same on the main thread and in a worker.
 
 /** The counts of a batch, or of a whole run. */
 export interface Tally {
+  /** Lines read, blank ones included. */
+  lines: number;
   /** Lines that held a call. */
   calls: number;
   valid: number;
   failed: Record<ErrorKind, number>;
-  /** Lines that are not JSON, or not a call. */
+  /** Lines that are not UTF-8, not JSON, or not a call. */
   badLines: number;
   /** Per tool name: calls and failed calls. */
   tools: Map<string, { calls: number; failed: number }>;
@@ -24,10 +27,11 @@ export interface BatchOutput {
 }
 
 export function emptyTally(): Tally {
-  return { calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map() };
+  return { lines: 0, calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map() };
 }
 
 export function addTally(total: Tally, batch: Tally): void {
+  total.lines += batch.lines;
   total.calls += batch.calls;
   total.valid += batch.valid;
   total.badLines += batch.badLines;
@@ -69,13 +73,14 @@ export function readCall(line: string): { name: string; args: unknown } | string
 }
 
 /** Validates the calls in `lines` (JSON Lines; blank ones skipped); `firstLine` is the number of the first. */
-export function processBatch(catalog: Catalog, lines: readonly string[], firstLine: number, withResults: boolean): BatchOutput {
+export function processBatch(catalog: Catalog, lines: readonly LineText[], firstLine: number, withResults: boolean): BatchOutput {
   const tally = emptyTally();
+  tally.lines = lines.length;
   let text = "";
   lines.forEach((raw, offset) => {
     const line = firstLine + offset;
-    if (raw.trim() === "") return;
-    const call = readCall(raw);
+    if (typeof raw === "string" && raw.trim() === "") return;
+    const call = typeof raw === "string" ? readCall(raw) : raw.error;
     if (typeof call === "string") {
       tally.badLines++;
       if (withResults) text += JSON.stringify({ line, error: call }) + "\n";

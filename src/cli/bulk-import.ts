@@ -1,17 +1,18 @@
 import { once } from "node:events";
 import { createReadStream, statSync } from "node:fs";
 import { join } from "node:path";
-import { StringDecoder } from "node:string_decoder";
 import { Worker } from "node:worker_threads";
 import type { Catalog } from "../catalog";
-import { count } from "../messages";
-import { oneLine } from "../one-line";
+import { readToolList } from "../tool-list";
 import type { Options } from "../types";
-import { addTally, emptyTally, importCatalog, processBatch, type BatchOutput, type Tally } from "./bulk-batch";
+import { addTally, emptyTally, importCatalog, processBatch, type BatchOutput } from "./bulk-batch";
 import { CliError } from "./command";
+import { readLines, type LineText } from "./lines";
+import { counted } from "./numbers";
 import { progress } from "./progress";
-import { readJson, systemReason, withoutBom } from "./read-json";
-import { toolsInFile } from "./tool-file";
+import { readJson, systemReason } from "./read-json";
+import { shardRange, type Shard } from "./shard";
+import { summaryJson, summaryOf, summaryStatus, summaryText } from "./summary";
 import type { WorkerJob, WorkerSetup } from "./worker";
 
 export interface BulkImport {
@@ -20,6 +21,10 @@ export interface BulkImport {
   callsFile: string;
   /** Print only the summary, not one result per line. */
   summary: boolean;
+  /** The summary as JSON. */
+  json: boolean;
+  /** Only the lines that begin in this shard's bytes of the calls file. */
+  shard: Shard | null;
   workers: number;
   options: Options;
 }
@@ -28,11 +33,9 @@ export interface BulkImport {
 const BATCH_LINES = 1000;
 /** Batches queued or running per worker: enough to keep each busy, few enough to bound memory. */
 const IN_FLIGHT_PER_WORKER = 4;
-/** Tools listed in the summary, most called first. */
-const SUMMARY_TOOLS = 20;
 
 interface Runner {
-  run(lines: string[], firstLine: number): Promise<BatchOutput>;
+  run(lines: LineText[], firstLine: number): Promise<BatchOutput>;
   close(): Promise<unknown>;
 }
 
@@ -79,22 +82,24 @@ async function write(text: string): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, "drain");
 }
 
-function summaryText(total: Tally, seconds: number): string {
-  const lines = total.calls + total.badLines;
-  const failed = total.calls - total.valid;
-  const kinds = Object.entries(total.failed)
-    .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}`);
-  const rate = Math.round(lines / seconds);
-  const head =
-    `${count(total.calls, "call")}: ${total.valid} valid, ${failed} failed${kinds.length > 0 ? ` (${kinds.join(", ")})` : ""}; ` +
-    `${count(total.badLines, "bad line")}; ${seconds.toFixed(2)} s, ${rate.toLocaleString("en-US")} records/s`;
-  const tools = [...total.tools].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1)).slice(0, SUMMARY_TOOLS);
-  const shown = tools.map(([name]) => oneLine(name));
-  const width = Math.max(0, ...shown.map((name) => name.length));
-  const rows = tools.map(([, { calls, failed }], i) => `  ${shown[i].padEnd(width)}  ${count(calls, "call")}, ${failed} failed`);
-  if (total.tools.size > SUMMARY_TOOLS) rows.push(`  (and ${count(total.tools.size - SUMMARY_TOOLS, "more tool")})`);
-  return [head, ...rows].join("\n") + "\n";
+/** The calls file's size, and its bytes from the start (stdin: null and the stream). */
+function openCalls(file: string, shard: Shard | null): { size: number | null; bytes: AsyncIterable<Buffer> } {
+  if (file === "-") {
+    if (shard !== null) throw new CliError("validate: --shard needs --calls to be a file, not stdin");
+    return { size: null, bytes: process.stdin };
+  }
+  let isFile: boolean;
+  let size: number;
+  try {
+    const stat = statSync(file);
+    isFile = stat.isFile();
+    size = stat.size;
+  } catch (error) {
+    throw new CliError(`${file}: cannot read (${systemReason(error)})`);
+  }
+  // A shard is a byte range of the file as its size is now: a pipe has neither.
+  if (shard !== null && !isFile) throw new CliError(`validate: --shard needs --calls to be a regular file; ${file} is not one`);
+  return { size, bytes: createReadStream(file) };
 }
 
 /**
@@ -103,90 +108,57 @@ function summaryText(total: Tally, seconds: number): string {
  * reported and counted and never stops the run. Resolves to the exit code.
  */
 export async function bulkImport(job: BulkImport): Promise<number> {
-  const { tools, problems } = toolsInFile(readJson(job.catalogFile), job.catalogFile);
+  // Only a list: a file holding one schema or one tool is a mistake here, where every call names its tool.
+  const list = readToolList(readJson(job.catalogFile));
+  if (!list.ok) throw new CliError(`${job.catalogFile}: holds no tool list (${list.message})`);
+  const { tools, problems } = list;
   if (problems.length > 0) {
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : "";
+    const more = problems.length > 1 ? ` (and ${counted(problems.length - 1, "more problem")})` : "";
     throw new CliError(`${job.catalogFile}: ${problems[0].message}${more}`);
   }
   const descriptors = tools.map(({ name, inputSchema }) => ({ name, inputSchema }));
-  // toolsInFile found no problem, so every tool is published.
+  // readToolList found no problem, so every tool is published.
   const catalog = importCatalog(descriptors, job.options);
 
-  let totalBytes: number | null = null;
-  if (job.callsFile !== "-") {
-    try {
-      totalBytes = statSync(job.callsFile).size;
-    } catch (error) {
-      throw new CliError(`${job.callsFile}: cannot read (${systemReason(error)})`);
-    }
-  }
-  const input = job.callsFile === "-" ? process.stdin : createReadStream(job.callsFile);
-
+  const calls = openCalls(job.callsFile, job.shard);
+  const range = job.shard === null || calls.size === null ? { start: 0, end: Infinity } : shardRange(job.shard, calls.size);
   const withResults = !job.summary;
   const runner =
     job.workers > 1 ? workerPool(job.workers, { tools: descriptors, options: job.options, withResults }) : inProcess(catalog, withResults);
   const inFlight = Math.max(1, job.workers) * IN_FLIGHT_PER_WORKER;
-  const bar = progress(totalBytes);
+  const bar = progress(calls.size === null ? null : Math.min(calls.size, range.end) - range.start, { streamsResults: withResults });
   const started = performance.now();
   const total = emptyTally();
   const queue: Promise<BatchOutput>[] = [];
-  let bytes = 0;
-  let batch: string[] = [];
-  let batchStart = 1;
+  let done = 0;
 
   const writeOldest = async (): Promise<void> => {
     const output = await queue.shift()!;
     addTally(total, output.tally);
     if (output.text !== "") await write(output.text);
-    bar.update(total.calls + total.badLines, bytes);
-  };
-  const submit = async (): Promise<void> => {
-    const output = runner.run(batch, batchStart);
-    output.catch(() => undefined); // awaited in order by writeOldest; this only keeps an early rejection from being "unhandled"
-    queue.push(output);
-    batchStart += batch.length;
-    batch = [];
-    while (queue.length >= inFlight) await writeOldest();
+    bar.update(total.calls + total.badLines, done);
   };
 
   try {
-    const decoder = new StringDecoder("utf8");
-    let carry = "";
-    let atStart = true;
     try {
-      for await (const chunk of input as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        let text = decoder.write(chunk);
-        // A byte-order mark is not part of line 1. The decoder holds back a split character, so it comes whole.
-        if (atStart && text !== "") {
-          text = withoutBom(text);
-          atStart = false;
-        }
-        // Within a long line, only append: splitting the growing carry at every chunk would be quadratic.
-        if (!text.includes("\n")) {
-          carry += text;
-          continue;
-        }
-        const lines = (carry + text).split("\n");
-        carry = lines.pop()!;
-        for (const line of lines) {
-          batch.push(line);
-          if (batch.length === BATCH_LINES) await submit();
-        }
+      for await (const { lines, firstLine, position } of readLines(calls.bytes, range.start, range.end, BATCH_LINES)) {
+        const output = runner.run(lines, firstLine);
+        output.catch(() => undefined); // awaited in order by writeOldest; this only keeps an early rejection from being "unhandled"
+        queue.push(output);
+        done = Math.max(0, position - range.start);
+        while (queue.length >= inFlight) await writeOldest();
       }
     } catch (error) {
       if (error instanceof CliError) throw error;
       throw new CliError(`${job.callsFile}: cannot read (${systemReason(error)})`);
     }
-    carry += decoder.end();
-    if (carry !== "") batch.push(carry);
-    if (batch.length > 0) await submit();
     while (queue.length > 0) await writeOldest();
   } finally {
     bar.done();
     await runner.close();
   }
 
-  if (job.summary) await write(summaryText(total, (performance.now() - started) / 1000));
-  return total.valid === total.calls && total.badLines === 0 ? 0 : 1;
+  const summary = summaryOf(total, job.shard, (performance.now() - started) / 1000);
+  if (job.summary) await write(job.json ? summaryJson(summary) : summaryText(summary));
+  return summaryStatus(summary);
 }

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { validateSchema } from "../api";
 import { oneLine } from "../one-line";
-import { count } from "../messages";
 import { toolIssue } from "../tool-list";
 import type { Issue, Options, Profile, Result } from "../types";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
+import { counted, formatNumber } from "./numbers";
 import { readJson } from "./read-json";
-import { toolsInFile } from "./tool-file";
+import { inFileOrder, toolsInFile } from "./tool-file";
 
 type Status = "ok" | "unsupported" | "malformed";
 
@@ -55,14 +55,12 @@ function checkFile(file: string, options: Options & { profile: Profile }, accept
     if (!(error instanceof CliError)) throw error;
     return { file, tools: [], error: error.message };
   }
-  const { tools, problems } = toolsInFile(value, file);
-  const reports: ToolReport[] = problems.map(({ name, index, keyword, message }) => ({
-    name: name ?? `tools[${index}]`,
-    status: "malformed",
-    message,
-    issues: [toolIssue(message, keyword)],
-  }));
-  for (const { name, inputSchema } of tools) {
+  const reports = inFileOrder(toolsInFile(value, file)).map((entry): ToolReport => {
+    if ("message" in entry) {
+      const { name, index, keyword, message } = entry;
+      return { name: name ?? `tools[${index}]`, status: "malformed", message, issues: [toolIssue(message, keyword)] };
+    }
+    const { name, inputSchema } = entry;
     const core = validateSchema(inputSchema, { ...options, profile: "core" });
     const extended = validateSchema(inputSchema, { ...options, profile: "extended" });
     if (core.ok) accepted.core++;
@@ -74,8 +72,8 @@ function checkFile(file: string, options: Options & { profile: Profile }, accept
       report.message = result.message;
       report.issues = result.issues;
     }
-    reports.push(report);
-  }
+    return report;
+  });
   return { file, tools: reports };
 }
 
@@ -83,7 +81,7 @@ function printText(files: FileReport[], summary: string): void {
   const lines: string[] = [];
   for (const { file, tools, error } of files) {
     if (error !== undefined) continue;
-    lines.push(`${file}: ${count(tools.length, "tool")}`);
+    lines.push(`${file}: ${counted(tools.length, "tool")}`);
     for (const tool of tools) {
       const hint = tool.extended === "ok" ? "  (needs --profile extended)" : "";
       lines.push(`  ${tool.status.padEnd(11)}  ${oneLine(tool.name)}${hint}`);
@@ -118,11 +116,12 @@ async function run(argv: string[]): Promise<number> {
     const summary = { profile: options.profile, tools: tools.length, ...counts, accepted, unreadableFiles: unreadable };
     process.stdout.write(JSON.stringify({ files, summary }, null, 2) + "\n");
   } else {
-    const unreadableNote = unreadable > 0 ? `; ${unreadable} of ${count(files.length, "file")} could not be read` : "";
+    const n = formatNumber;
+    const unreadableNote = unreadable > 0 ? `; ${n(unreadable)} of ${counted(files.length, "file")} could not be read` : "";
     printText(
       files,
-      `summary: ${count(tools.length, "tool")} (--profile ${options.profile}): ${counts.ok} ok, ${counts.unsupported} unsupported, ` +
-        `${counts.malformed} malformed; the core profile accepts ${accepted.core}, the extended profile ${accepted.extended}${unreadableNote}`,
+      `summary: ${counted(tools.length, "tool")} (--profile ${options.profile}): ${n(counts.ok)} ok, ${n(counts.unsupported)} unsupported, ` +
+        `${n(counts.malformed)} malformed; the core profile accepts ${n(accepted.core)}, the extended profile ${n(accepted.extended)}${unreadableNote}`,
     );
   }
   if (unreadable > 0) return 2;

@@ -1,28 +1,32 @@
 #!/usr/bin/env node
-import { bench } from "./bench";
-import { check } from "./check";
-import { CliError, EXIT_INPUT, type Command } from "./command";
-import { validate } from "./validate";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { oneLine } from "../one-line";
+import { CliError, EXIT_INPUT } from "./command";
 
-const COMMANDS: readonly Command[] = [check, validate, bench];
-
-const USAGE = `Usage: tool-input-schema <command> [options]
-
-Commands:
-${COMMANDS.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
-
-Run tool-input-schema <command> --help for a command's options.`;
+// Nothing imported here loads the native addon: the commands are imported
+// inside main(), so an addon that cannot load is one more error reported in
+// one line, and --version answers without it.
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(USAGE + "\n");
+  if (argv[0] === "--version" || argv[0] === "-V") {
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+    process.stdout.write(version + "\n");
     return 0;
   }
-  if (name === undefined) throw new CliError("no command given (check, validate or bench; see --help)");
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (command === undefined) throw new CliError(`unknown command ${JSON.stringify(name)} (check, validate or bench; see --help)`);
-  return command.run(rest);
+  const { runCommand } = await import("./commands");
+  return runCommand(argv);
+}
+
+/**
+ * An error's message in one line, without its stack. A message of several
+ * lines (the addon's load error gives the cause and the fix on lines of their
+ * own) has them joined; one that already names the program does not name it twice.
+ */
+function oneLineMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = message.split(/\r?\n/).map((line) => line.trim());
+  return oneLine(lines.filter((line) => line !== "").join(" ")).replace(/^tool-input-schema: /, "");
 }
 
 // A reader that goes away (| head) is not an error.
@@ -36,9 +40,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    // Every error is one line: an unexpected one too, without its stack.
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`tool-input-schema: ${message.split("\n")[0]}\n`);
+    process.stderr.write(`tool-input-schema: ${oneLineMessage(error)}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : EXIT_INPUT;
   },
 );

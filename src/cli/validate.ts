@@ -3,9 +3,10 @@ import { validate as validateCall } from "../api";
 import { bulkImport } from "./bulk-import";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { readJson } from "./read-json";
+import { parseShard } from "./shard";
 
 const USAGE = `Usage: tool-input-schema validate --schema <schema.json> [<args.json> | -]
-       tool-input-schema validate --catalog <catalog.json> --calls <calls.jsonl> [--summary] [--workers N]
+       tool-input-schema validate --catalog <catalog.json> --calls <calls.jsonl> [--summary [--json]] [--workers N] [--shard K/N]
 
 One call: validates the arguments in <args.json> (or stdin, given "-" or
 nothing) against the schema and prints "ok" or the model-facing message.
@@ -15,9 +16,15 @@ Bulk import: <catalog.json> holds a tools/list result or a list of tools;
 "arguments" may also be JSON text, as OpenAI stores it ("{\"path\":\"a\"}").
 Writes one JSON result per line, in input order: { "line", "name", "ok", ... }
 with the kind, message and issues of a failure, or { "line", "error" } for a
-line that is not JSON or not a call. A bad line is counted and never stops the
-run. A tool whose schema is refused stays in the catalog: its calls fail with
-the schema's failure. On a terminal, stderr shows a progress bar.
+line that is not UTF-8, not JSON or not a call. A bad line is counted and never
+stops the run. A tool whose schema is refused stays in the catalog: its calls
+fail with the schema's failure. With stderr on a terminal (and stdout not, or
+--summary), stderr shows a progress bar.
+
+--shard K/N takes the lines that begin in the K-th of N equal byte ranges of
+the calls file (K from 1 to N), numbered as in the whole file: the outputs of
+shards 1 to N, one after the other, are the output of the whole file. Merge
+their --summary --json outputs with tool-input-schema merge-summaries.
 
 Options:
   --schema <file>          the schema for one call
@@ -25,13 +32,14 @@ Options:
   --calls <file>           the calls for a bulk import (JSON Lines)
   --summary                print counts per kind and per tool instead of one line per call
   --workers <N>            spread the calls over N worker threads (default: 1, on the main thread)
+  --shard <K/N>            only the K-th of N shards of the calls file (a regular file)
   --profile core|extended  the keyword table (default: core)
   --lenient-scalars        accept "2" for 2, "true" for true, and 2 or true for a string
-  --json                   one call: print the whole result as JSON
+  --json                   one call: the whole result as JSON; bulk import: the summary as JSON
   --help                   this text
 
 Exit status: 0 every call valid, 1 some call failed (or a line was bad), 2 a
-file cannot be read or is not JSON.`;
+file cannot be read or is not JSON, or a wrong option.`;
 
 const FLAGS = {
   ...COMMON_FLAGS,
@@ -40,6 +48,7 @@ const FLAGS = {
   calls: { type: "string" },
   summary: { type: "boolean" },
   workers: { type: "string" },
+  shard: { type: "string" },
   json: { type: "boolean" },
 } as const;
 
@@ -62,12 +71,17 @@ async function run(argv: string[]): Promise<number> {
     if (values.catalog === undefined || values.calls === undefined) throw new CliError("validate: a bulk import needs both --catalog and --calls");
     if (values.schema !== undefined || positionals.length > 0) throw new CliError("validate: --catalog takes no --schema and no arguments file");
     const workers = workerCount(values.workers);
-    return bulkImport({ catalogFile: values.catalog, callsFile: values.calls, summary: values.summary === true, workers, options });
+    const shard = values.shard === undefined ? null : parseShard(values.shard);
+    // Without --summary, --json changes nothing: the results are JSON Lines either way.
+    const [summary, json] = [values.summary === true, values.json === true];
+    return bulkImport({ catalogFile: values.catalog, callsFile: values.calls, summary, json, shard, workers, options });
   }
 
   if (values.schema === undefined) throw new CliError("validate: give --schema, or --catalog and --calls (see validate --help)");
   if (positionals.length > 1) throw new CliError("validate: one arguments file at most");
-  if (values.summary || values.workers !== undefined) throw new CliError("validate: --summary and --workers go with --catalog");
+  if (values.summary || values.workers !== undefined || values.shard !== undefined) {
+    throw new CliError("validate: --summary, --workers and --shard go with --catalog");
+  }
   const schema = readJson(values.schema);
   const args = readJson(positionals[0] ?? "-");
   const result = validateCall(schema, args, options);

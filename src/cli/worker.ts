@@ -1,6 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Options } from "../types";
 import { importCatalog, processBatch } from "./bulk-batch";
+import type { LineText } from "./lines";
 
 /** What bulk-import.ts starts each worker with. */
 export interface WorkerSetup {
@@ -12,7 +13,7 @@ export interface WorkerSetup {
 /** One batch sent to a worker, and its answer. */
 export interface WorkerJob {
   id: number;
-  lines: string[];
+  lines: LineText[];
   firstLine: number;
 }
 
