@@ -37,7 +37,7 @@ function optionsFailure(reason: string): Failure {
   return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "options", message }] };
 }
 
-/** Preflights a complete schema without arguments (SPEC §8). Never throws. */
+/** Preflights a complete schema without arguments. Never throws. */
 export function validateSchema(schema: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);

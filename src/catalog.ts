@@ -13,7 +13,7 @@ import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "./ty
 
 /**
  * "strict": every schema must pass preflight or nothing is published.
- * "passthrough" (the MCP boundary, SPEC §8): every descriptor is registered
+ * "passthrough" (the MCP boundary): every descriptor is registered
  * unchanged, and a call to a tool whose schema is refused fails with that
  * schema's own failure.
  */
@@ -78,7 +78,7 @@ function readTools(tools: unknown): ToolList {
 }
 
 /**
- * A set of tools published atomically (SPEC §8). `validate(name, args)` sees
+ * A set of tools published atomically. `validate(name, args)` sees
  * either the whole previous set or the whole new one, never a mix.
  */
 export class Catalog {

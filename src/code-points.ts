@@ -9,7 +9,7 @@ const COUNTED_ONCE = 1024;
 const counted = new PerPass(() => new Map<string, number>());
 
 /**
- * Length keywords count Unicode code points, not UTF-16 units (SPEC §3): a
+ * Length keywords count Unicode code points, not UTF-16 units: a
  * surrogate pair is one code point, a lone surrogate is one too.
  */
 export function codePointLength(s: string): number {

@@ -42,7 +42,7 @@ export interface CompiledSchema {
 
 /**
  * Checks a whole tool schema and builds its validator in one pass. Every
- * subschema is checked, reached by the arguments or not (SPEC §2).
+ * subschema is checked, reached by the arguments or not.
  */
 export function compileSchema(schema: unknown, options: CompileOptions): CompiledSchema {
   return new Compiler(schema, options).run();
@@ -245,7 +245,7 @@ class Compiler {
 
   /**
    * A loop of `$ref`s and composition branches that comes back to the same
-   * subschema without descending into the value would never end (SPEC §9):
+   * subschema without descending into the value would never end:
    * it is malformed. Any other recursion descends, and the depth bound on
    * arguments ends it.
    */

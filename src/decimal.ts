@@ -1,10 +1,10 @@
 /**
- * Exact decimals (SPEC §9). A schema's number stands for the shortest
- * decimal JavaScript prints for it (`String(x)`: "0.1", "1e+308"), and a
- * lenient scalar string for the decimal it spells. So 0.0075 is a multiple
- * of 0.0001 and 19.99 of 0.01, though `%` and `/` on doubles say otherwise,
- * 1e308 is not a multiple of 0.123456789, and "9007199254740993" is more
- * than 9007199254740992, though Number() rounds it to that.
+ * Exact decimals (docs/contract.md, "Exact numbers"). A schema's number stands
+ * for the shortest decimal JavaScript prints for it (`String(x)`: "0.1",
+ * "1e+308"), and a lenient scalar string for the decimal it spells. So 0.0075
+ * is a multiple of 0.0001 and 19.99 of 0.01, though `%` and `/` on doubles say
+ * otherwise, 1e308 is not a multiple of 0.123456789, and "9007199254740993" is
+ * more than 9007199254740992, though Number() rounds it to that.
  */
 
 /** Decimal text: what String() prints for a number or a bigint ("-0.5", "1e+308", "1.5e-7"), and lenient scalars ("007.50"). */

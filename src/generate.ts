@@ -21,15 +21,16 @@ import type { Check } from "./report";
  * answers "valid JSON arguments" or not, with no report. It covers the
  * keywords tool schemas are made of; any subschema using another keyword
  * (composition, `$ref`, `propertyNames`, …) calls the compiled closure for
- * that subschema, which stays the one source of truth for the explaining
- * pass. A pattern that exhausts the engine throws the same EngineLimit as the
+ * that subschema, which stays the one source of truth for the explaining pass.
+ * A pattern that exhausts the engine throws the same EngineLimit as the
  * closure would.
  *
- * It also answers for the JSON input domain (SPEC §4) in the same pass: every
- * value it visits gets a type test that only JSON passes, and every value it
- * does not visit (under `{}`, an unlisted property, a closure's subtree) is
- * walked by findNonJson with the depth left to it. So `true` means valid JSON,
- * and only a `false` needs the separate walk to say what was wrong.
+ * It also answers for the JSON input domain (docs/contract.md) in the same
+ * pass: every value it visits gets a type test that only JSON passes, and
+ * every value it does not visit (under `{}`, an unlisted property, a closure's
+ * subtree) is walked by findNonJson with the depth left to it. So `true` means
+ * valid JSON, and only a `false` needs the separate walk to say what was
+ * wrong.
  */
 export type FastCheck = (value: unknown) => boolean;
 
@@ -81,7 +82,7 @@ const MAX_SWITCH_NAMES = 24;
 /** Keywords that assert nothing while validating. */
 const SILENT = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
 
-/** Type tests that only JSON values pass: finite numbers, plain objects (SPEC §4). */
+/** Type tests that only JSON values pass: finite numbers, plain objects. */
 const TYPE_TESTS: Record<string, (v: string) => string> = {
   object: (v) => `isPlainObject(${v})`,
   array: (v) => `isJsonArray(${v})`,
@@ -456,7 +457,7 @@ class Generator {
     }
     if ("const" in object) {
       const value = object.const;
-      // A string, boolean or null equals only itself; numbers and structures need SPEC §5.
+      // A string, boolean or null equals only itself; numbers and structures need jsonEqual.
       const exact = typeof value === "string" || typeof value === "boolean" || value === null;
       code += exact ? `if (${v} !== ${JSON.stringify(value)}) return false;\n` : `if (!jsonEqual(${this.constant(value)}, ${v})) return false;\n`;
     }

@@ -3,9 +3,10 @@ import { keysOf } from "./own-keys";
 import { PerPass } from "./memo";
 
 /**
- * Equality of JSON values for `enum` (SPEC §5): numbers by value (a bigint
- * equals the number it denotes), strings by code units, arrays in order,
- * objects by key set with key order ignored, booleans never equal to numbers.
+ * Equality of JSON values for `enum` (docs/contract.md, "Equality"):
+ * numbers by value (a bigint equals the number it denotes), strings by code
+ * units, arrays in order, objects by key set with key order ignored,
+ * booleans never equal to numbers.
  * A Decimal, the exact number of a lenient scalar string, equals a number
  * or bigint of the same value, a number's value being the decimal it prints.
  */

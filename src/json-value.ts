@@ -3,13 +3,13 @@ import { keysOf } from "./own-keys";
 import type { PathSegment } from "./paths";
 
 /**
- * Containers may nest this deep in arguments and schemas (SPEC §4). Walks
+ * Containers may nest this deep in arguments and schemas. Walks
  * stop here, so no input can overflow the stack.
  */
 export const MAX_DEPTH = 256;
 
 /**
- * A plain object: prototype `Object.prototype` or `null` (SPEC §4). The
+ * A plain object: prototype `Object.prototype` or `null`. The
  * Object.prototype of another realm (a vm context, another frame: where
  * JSON.parse may have run) counts too.
  */
@@ -141,10 +141,10 @@ export type CountVisits = (values: number) => void;
 const uncounted: CountVisits = () => {};
 
 /**
- * Finds the first value that is not JSON (SPEC §4), or a nesting deeper than
- * `maxDepth`. The recursion is bounded by `maxDepth`, and the path is built
- * only while unwinding from a failure. `count` hears of each container's
- * values before they are visited.
+ * Finds the first value that is not JSON (docs/contract.md, "The JSON input
+ * domain"), or a nesting deeper than `maxDepth`. The recursion is bounded by
+ * `maxDepth`, and the path is built only while unwinding from a failure.
+ * `count` hears of each container's values before they are visited.
  */
 export function findNonJson(value: unknown, maxDepth = MAX_DEPTH, count = uncounted): NonJson | null {
   return walk(value, 0, maxDepth, count);

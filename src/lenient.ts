@@ -3,7 +3,7 @@ import { matchesType } from "./keywords/type";
 import { PerPass } from "./memo";
 import type { Check } from "./report";
 
-/** Plain decimal text: optional minus, digits, optional fraction (SPEC §7). */
+/** Plain decimal text: optional minus, digits, optional fraction; no exponent, no spaces. */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const NO_MATCH = Symbol("no match");
 
@@ -20,7 +20,7 @@ function numberOf(text: string): number | Decimal {
 }
 
 /**
- * The value a scalar stands for under `lenientScalars` (SPEC §7), trying the
+ * The value a scalar stands for under `lenientScalars`, trying the
  * value's own type first and then the schema's types in order. A decimal
  * string stands for its exact value: a number, or a Decimal where no double
  * holds it ("9007199254740993" is not 9007199254740992, "1.0000000000000001"

@@ -101,7 +101,7 @@ async function listAllTools(client: McpClient): Promise<unknown[]> {
  * Guards an SDK `Client` that is already connected: fetches `tools/list` and
  * fetches it again on each `notifications/tools/list_changed` (the guard owns
  * that notification's handler). Every descriptor is registered unchanged
- * (SPEC §8): a call to a tool whose schema is refused fails with
+ * (docs/contract.md, "Boundaries"): a call to a tool whose schema is refused fails with
  * `unsupported_capability` and is not sent. Rejects when `tools/list` fails
  * or names a tool twice.
  */

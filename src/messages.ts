@@ -190,7 +190,7 @@ function distinct(issues: Issue[]): Issue[] {
   return issues;
 }
 
-/** The failure's kind: execution_failure over unsupported_capability over validation (SPEC §7). */
+/** The failure's kind: execution_failure over unsupported_capability over validation. */
 function kindOf(issues: readonly Issue[]): ErrorKind {
   if (issues.some((issue) => issue.kind === "execution_failure")) return "execution_failure";
   if (issues.some((issue) => issue.kind === "unsupported_capability")) return "unsupported_capability";

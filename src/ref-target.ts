@@ -2,7 +2,7 @@ import { isPlainObject } from "./json-value";
 import { escapePointerSegment } from "./paths";
 import type { ErrorKind } from "./types";
 
-/** Keywords whose value is one schema, an object of schemas, or a list of schemas (SPEC §3, §9). */
+/** Keywords whose value is one schema, an object of schemas, or a list of schemas. */
 const ONE_SCHEMA = new Set(["items", "not", "additionalProperties", "additional_properties", "propertyNames"]);
 const SCHEMA_BY_NAME = new Set(["properties", "$defs", "definitions"]);
 const SCHEMA_BY_INDEX = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
@@ -10,7 +10,7 @@ const SCHEMA_BY_INDEX = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 export type RefTarget = { pointer: string } | { kind: ErrorKind; message: string };
 
 /**
- * Resolves a `$ref` (SPEC §9): `#` or `#/…` only, percent-decoded, then read
+ * Resolves a `$ref`: `#` or `#/…` only, percent-decoded, then read
  * as a JSON Pointer (RFC 6901) into the same document, and it must land on a
  * schema, not on nothing and not on a value such as an `enum` choice. The
  * pointer returned is canonical, so it names the compiled subschema.

@@ -1,7 +1,7 @@
-/** The three kinds of failure (SPEC §2). */
+/** The three kinds of failure (README, "Failures"). */
 export type ErrorKind = "validation" | "unsupported_capability" | "execution_failure";
 
-/** One problem, located in the arguments and in the schema (SPEC §7). */
+/** One problem, located in the arguments and in the schema. */
 export interface Issue {
   kind: ErrorKind;
   /** JSON Pointer into the arguments ("" for schema problems). */
@@ -19,15 +19,18 @@ export type Result =
 
 export type Failure = Extract<Result, { ok: false }>;
 
-/** "core": the keyword table of SPEC §3 (the default). "extended": SPEC §9 as well. */
+/**
+ * "core": the default keyword table (README, "The supported subset").
+ * "extended": the keywords of README, "Profiles", as well.
+ */
 export type Profile = "core" | "extended";
 
 export interface Options {
-  /** Which keyword table to enforce; "core" when omitted (SPEC §9). */
+  /** Which keyword table to enforce; "core" when omitted. */
   profile?: Profile;
   /**
    * Accept the plain string form of an integer, number or boolean, and a
-   * number or boolean where a string is asked for (SPEC §7). Off by default.
+   * number or boolean where a string is asked for. Off by default.
    */
   lenientScalars?: boolean;
   /**

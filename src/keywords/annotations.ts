@@ -2,7 +2,7 @@ import { findNonJson, MAX_DEPTH } from "../json-value";
 import type { Keyword } from "../keyword";
 import { toPointer } from "../paths";
 
-/** Kept, never interpreted or asserted (SPEC §3, §9); only the value's shape is checked. */
+/** Kept, never interpreted or asserted; only the value's shape is checked. */
 function annotation(name: string, isValid: (value: unknown) => boolean, expected: string): Keyword {
   return {
     name,
@@ -36,13 +36,13 @@ const idKeyword: Keyword = {
   },
 };
 
-/** The annotations of the core profile (SPEC §3). */
+/** The annotations of the core profile. */
 export const CORE_ANNOTATIONS: Keyword[] = [
   ...["description", "format", "contentEncoding", "$schema", "x-mcp-header"].map((name) => annotation(name, isString, "a string")),
   defaultKeyword,
 ];
 
-/** What the extended profile adds (SPEC §9). */
+/** What the extended profile adds. */
 export const EXTENDED_ANNOTATIONS: Keyword[] = [
   ...["title", "$comment", "contentMediaType"].map((name) => annotation(name, isString, "a string")),
   ...["deprecated", "readOnly", "writeOnly"].map((name) => annotation(name, isBoolean, "a boolean")),

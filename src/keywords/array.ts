@@ -28,7 +28,7 @@ export const itemsKeyword: Keyword = {
       return null;
     }
     const each = site.subschema(value, "items");
-    // Beside prefixItems (extended profile), items covers the rest (SPEC §9).
+    // Beside prefixItems (extended profile), items covers the items after them.
     const start = Array.isArray(site.schema.prefixItems) ? site.schema.prefixItems.length : 0;
     return (v, r) => !Array.isArray(v) || eachItem(v, start, v.length, () => each, r);
   },
@@ -50,7 +50,7 @@ const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
 export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
 export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
 
-/** No two items equal by SPEC §5, found in one pass over their canonical texts. */
+/** No two items equal (`enum` equality), found in one pass over their canonical texts. */
 export const uniqueItemsKeyword: Keyword = {
   name: "uniqueItems",
   compile(value, site) {

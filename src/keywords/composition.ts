@@ -123,7 +123,7 @@ export const anyOfKeyword: Keyword = {
   },
 };
 
-/** Every branch must match; their problems are reported as they are (SPEC §9). */
+/** Every branch must match (extended profile); their problems are reported as they are. */
 export const allOfKeyword: Keyword = {
   name: "allOf",
   compile(value, site) {

@@ -33,7 +33,7 @@ export const enumKeyword: Keyword = {
   },
 };
 
-/** One JSON value the value must equal (SPEC §9): a one-choice `enum`. */
+/** One JSON value the value must equal (extended profile): a one-choice `enum`. */
 export const constKeyword: Keyword = {
   name: "const",
   compile(value, site) {

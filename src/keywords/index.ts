@@ -21,7 +21,7 @@ import { typeKeyword } from "./type";
 
 const table = (keywords: Keyword[]) => new Map(keywords.map((keyword) => [keyword.name, keyword]));
 
-/** The keyword table of SPEC §3, the default ("core") profile. */
+/** The keyword table of the default ("core") profile (docs/contract.md, "Keywords"). */
 const CORE = table([
   typeKeyword,
   propertiesKeyword,
@@ -42,7 +42,7 @@ const CORE = table([
   notKeyword,
 ]);
 
-/** What `profile: "extended"` adds (SPEC §9). */
+/** What `profile: "extended"` adds (docs/contract.md, "Keywords"). */
 const EXTENDED = table([
   maxLengthKeyword,
   constKeyword,

@@ -11,7 +11,7 @@ const BOUNDS = {
   exclusiveMaximum: { holds: (v: Numeric, bound: number) => v < bound, words: "less than" },
 };
 
-/** A bound on numbers; other values are left alone (SPEC §3, §9). */
+/** A bound on numbers; other values are left alone. */
 function numericBound(name: keyof typeof BOUNDS): Keyword {
   const { holds, words } = BOUNDS[name];
   return {

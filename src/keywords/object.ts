@@ -90,7 +90,7 @@ function unexpectedProblem(allowed: readonly string[]): string {
 }
 
 /**
- * `additionalProperties`, and its alias `additional_properties` (SPEC §3),
+ * `additionalProperties`, and its alias `additional_properties` (not both),
  * applied to every own property that `properties` does not name.
  */
 function additionalProperties(name: string, alias: string): Keyword {
@@ -140,7 +140,7 @@ export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCo
 /** How many of a property name's problems its issue quotes. */
 const QUOTED_NAME_PROBLEMS = 3;
 
-/** A schema for every property name, as a string (SPEC §9). */
+/** A schema for every property name, as a string (extended profile). */
 export const propertyNamesKeyword: Keyword = {
   name: "propertyNames",
   compile(value, site) {
@@ -169,7 +169,7 @@ export const propertyNamesKeyword: Keyword = {
   },
 };
 
-/** When a key is present, the names listed for it must be present too (SPEC §9). */
+/** When a key is present, the names listed for it must be present too (extended profile). */
 export const dependentRequiredKeyword: Keyword = {
   name: "dependentRequired",
   compile(value, site) {

@@ -2,7 +2,7 @@ import { isPlainObject } from "../json-value";
 import type { Keyword } from "../keyword";
 import { resolveRef } from "../ref-target";
 
-/** `$ref`: a local JSON Pointer; its siblings apply too (SPEC §9). */
+/** `$ref`: a local JSON Pointer; its siblings apply too, as in 2020-12. */
 export const refKeyword: Keyword = {
   name: "$ref",
   compile(value, site) {

@@ -8,7 +8,7 @@ import { MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
 
 /**
- * `minLength` (SPEC §3) and `maxLength` (SPEC §9), in code points. A string
+ * `minLength` and `maxLength` (extended profile), in code points. A string
  * has between length/2 and length code points, so most strings are decided
  * without counting.
  */
