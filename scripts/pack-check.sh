@@ -1,33 +1,57 @@
 #!/usr/bin/env bash
 # Checks the package as npm would publish it, from the outside:
-#   1. `npm pack` holds lib/ (JavaScript and types, none stale), the prebuilt
-#      addon, the sources to rebuild it and README.md, and nothing else;
+#   1. `npm pack` holds lib/ (JavaScript and types, none stale), both prebuilt
+#      addons (linux-x64, linux-arm64), the sources to rebuild them, README.md,
+#      LICENSE, SECURITY.md, CHANGELOG.md and docs/, and nothing else;
 #   2. installed into an empty folder with `npm install --ignore-scripts` (as
-#      npm 12 does for dependencies), it loads from the prebuild, validates a
-#      call with require() and import, and the addon needs nothing but the
-#      C and C++ runtimes;
-#   3. without a prebuild (and so, with scripts off, without a compiler), the
+#      npm 12 does for dependencies), it validates a call with require() and
+#      import, and scripts/smoke.js (the fixtures' tools and patterns of every
+#      kind) gets the expected answers from the linux-x64 prebuild, which
+#      needs nothing but the C and C++ runtimes;
+#   3. the linux-arm64 prebuild is an aarch64 ELF that needs nothing but the C
+#      and C++ runtimes, and under qemu-aarch64 with Debian's arm64 Node.js
+#      (scripts/arm64-node.sh) loads and gives the same answers as x64;
+#   4. without a prebuild (and so, with scripts off, without a compiler), the
 #      load error names the platform, the cause and the fix.
-# Run after `npm run prebuild`. .ci/run runs it.
+# Run after `npm run prebuilds`; needs qemu-aarch64 (Debian: qemu-user) and
+# apt's arm64 lists for the arm64 Node.js. .ci/run runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
-platform="$(node -p 'process.platform + "-" + process.arch')"
-prebuild="prebuilds/$platform/tool-input-schema.node"
 fail() { echo "pack-check: $*" >&2; exit 1; }
+# The newest glibc symbol version a binary needs; at most 2.28, which Node.js 20 needs itself.
+glibc() {
+  local version
+  version="$(readelf -V "$1" | grep -oE 'Name: GLIBC_[0-9.]+' | sed 's/.*GLIBC_//' | sort -V | tail -n 1)"
+  [ "$(printf '%s\n2.28\n' "$version" | sort -V | tail -n 1)" = 2.28 ] || fail "$1 needs glibc $version (over 2.28)"
+  echo "$version"
+}
+x64=prebuilds/linux-x64/tool-input-schema.glibc.node
+arm64=prebuilds/linux-arm64/tool-input-schema.glibc.node
 
-[ -f "$prebuild" ] || fail "no $prebuild; run npm run prebuild first"
+[ "$(node -p 'process.platform + "-" + process.arch')" = linux-x64 ] || fail "runs on linux-x64 only"
+for prebuild in "$x64" "$arm64"; do
+  [ -f "$prebuild" ] || fail "no $prebuild; run npm run prebuilds first"
+done
+command -v qemu-aarch64 >/dev/null || fail "no qemu-aarch64; install it (Debian: apt-get install qemu-user)"
+arm64_node="${ARM64_NODE_ROOT:-$root/build/arm64-node}"
+bash scripts/arm64-node.sh "$arm64_node"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 # 1. The tarball's contents.
 tarball="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
 tar -tzf "$tarball" | sed 's|^package/||' | sort >"$work/contents"
-for required in package.json README.md lib/index.js lib/index.d.ts lib/pattern/native.js binding.gyp \
-  native/addon.cc native/dfa.cc native/program.cc "$prebuild"; do
-  grep -qxF "$required" "$work/contents" || fail "the tarball lacks $required"
+required="package.json README.md LICENSE SECURITY.md lib/index.js lib/index.d.ts lib/pattern/native.js
+  binding.gyp native/addon.cc native/dfa.cc native/program.cc $x64 $arm64"
+# Written by hand and listed in package.json: in the tarball whenever the checkout has them.
+for file in CHANGELOG.md $(find docs -type f 2>/dev/null | sort); do
+  [ ! -f "$file" ] || required="$required $file"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|binding\.gyp|lib/.+\.(js|d\.ts)|native/[a-z-]+\.(cc|h)|prebuilds/[a-z0-9]+-[a-z0-9]+/tool-input-schema\.node)$' "$work/contents" || true)"
+for file in $required; do
+  grep -qxF "$file" "$work/contents" || fail "the tarball lacks $file"
+done
+unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|binding\.gyp|lib/.+\.(js|d\.ts)|native/[a-z-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do
@@ -54,13 +78,33 @@ call='validate({ type: "object", properties: { a: { type: "string", pattern: "^x
   fail "require() did not validate the call"
 [ "$(node --input-type=module -e "import { validate } from 'tool-input-schema'; console.log($call)")" = "$expected" ] ||
   fail "import did not validate the call"
-loaded="$(node -p "require('node-gyp-build').path('$installed')")"
-[ "$loaded" = "$installed/$prebuild" ] || fail "the addon loads from $loaded, not the prebuild"
-others="$(ldd "$loaded" | grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s)\.so)' || true)"
-[ -z "$others" ] || fail "the prebuild needs libraries beyond the C and C++ runtimes: $others"
-echo "pack-check: installed with --ignore-scripts; validates with require() and import; ldd shows only the C and C++ runtimes"
+node "$root/scripts/smoke.js" "$installed" "$root/fixtures/tools" >"$work/smoke-x64" ||
+  { cat "$work/smoke-x64"; fail "scripts/smoke.js failed on linux-x64"; }
+[ "$(tail -n 1 "$work/smoke-x64")" = "addon: $x64" ] || fail "x64 $(tail -n 1 "$work/smoke-x64"), not $x64"
+others="$(ldd "$installed/$x64" | grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s)\.so)' || true)"
+[ -z "$others" ] || fail "the x64 prebuild needs libraries beyond the C and C++ runtimes: $others"
+glibc_x64="$(glibc "$installed/$x64")"
+echo "pack-check: linux-x64: installed with --ignore-scripts; validates with require() and import;" \
+  "$(($(wc -l <"$work/smoke-x64") - 2)) smoke cases as expected from $x64; ldd shows only the C and C++ runtimes;" \
+  "glibc $glibc_x64 or later"
 
-# 3. No prebuild and no build: the load error says what to do.
+# 3. The arm64 prebuild: its headers, then the same cases under qemu.
+readelf -h "$installed/$arm64" | grep -qE 'Machine:\s+AArch64' || fail "$arm64 is not an aarch64 ELF"
+needed="$(readelf -d "$installed/$arm64" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | sort | xargs)"
+others="$(tr ' ' '\n' <<<"$needed" | grep -vE '^(|lib(c|m|stdc\+\+|gcc_s)\.so\.[0-9]+|ld-linux-aarch64\.so\.1)$' || true)"
+[ -z "$others" ] || fail "the arm64 prebuild needs libraries beyond the C and C++ runtimes: $others"
+glibc_arm64="$(glibc "$installed/$arm64")"
+start=$SECONDS
+qemu-aarch64 -L "$arm64_node" "$arm64_node/usr/bin/node" "$root/scripts/smoke.js" "$installed" "$root/fixtures/tools" \
+  >"$work/smoke-arm64" || { cat "$work/smoke-arm64"; fail "scripts/smoke.js failed on linux-arm64 under qemu"; }
+[ "$(tail -n 1 "$work/smoke-arm64")" = "addon: $arm64" ] || fail "arm64 $(tail -n 1 "$work/smoke-arm64"), not $arm64"
+diff <(sed '$d' "$work/smoke-x64") <(sed '$d' "$work/smoke-arm64") >&2 ||
+  fail "linux-arm64 answered differently from linux-x64"
+arm64_node_version="$(qemu-aarch64 -L "$arm64_node" "$arm64_node/usr/bin/node" -p 'process.arch + " " + process.version')"
+echo "pack-check: linux-arm64: aarch64 ELF needing only $needed (glibc $glibc_arm64 or later); under qemu-aarch64 (node $arm64_node_version)," \
+  "the same $(($(wc -l <"$work/smoke-arm64") - 2)) smoke cases as x64 from $arm64 in $((SECONDS - start)) s"
+
+# 4. No prebuild and no build: the load error says what to do.
 rm -rf "$installed/prebuilds"
 node -e '
   let message;

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import "../src/pattern/native";
 
 /** The built package (lib/, from `npm install`), loaded by its own name both ways. */
 const root = path.join(__dirname, "..");
@@ -23,5 +25,18 @@ describe("the package", () => {
     expect(run(["--input-type=module", "-e", `import { validate } from "tool-input-schema"; console.log(${call})`])).toBe(
       'invalid arguments: a: must match the pattern ^x, got "y"',
     );
+  });
+
+  // node-gyp-build 4.8 takes build/Release before prebuilds/ (README, Set-up
+  // and test): in a checkout built by `npm ci`, the tests run the addon that
+  // build compiled, whatever prebuilds/ holds.
+  it("loads the addon node-gyp-build finds first: build/Release/tool_input_schema.node after npm ci", () => {
+    const first = createRequire(__filename)("node-gyp-build").path(root) as string;
+    const release = path.join(root, "build", "Release", "tool_input_schema.node");
+    if (existsSync(release)) expect(first).toBe(release);
+    const loaded = (cache: NodeJS.Require["cache"]) => Object.keys(cache).filter((file) => file.endsWith(".node"));
+    expect(loaded(createRequire(__filename).cache)).toEqual([first]);
+    const child = run(["-e", 'require("tool-input-schema"); console.log(Object.keys(require.cache).filter((f) => f.endsWith(".node")).join())']);
+    expect(child).toBe(first);
   });
 });
