@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { escapeXml, formatNumber, renderReport, type BenchRun, type ToolTiming } from "../src/cli/bench-report";
+import { escapeXml, renderReport, type BenchRun, type ToolTiming } from "../src/cli/bench-report";
 
 // The command line runs as users run it, from lib/ (`npx tsc -p
 // tsconfig.build.json` builds it). Each bench run times every tool for about
@@ -261,21 +261,7 @@ describe("the XML check itself", () => {
   });
 });
 
-describe("formatNumber and escapeXml", () => {
-  it("groups thousands with commas and keeps the decimals asked for", () => {
-    expect([0, 7, 999, 1000, 1234.4, 1234567, -1234, 123456789012].map((n) => formatNumber(n))).toEqual([
-      "0",
-      "7",
-      "999",
-      "1,000",
-      "1,234",
-      "1,234,567",
-      "-1,234",
-      "123,456,789,012",
-    ]);
-    expect([formatNumber(999.95, 1), formatNumber(1234567.891, 2), formatNumber(-0.04, 1), formatNumber(0.5, 1)]).toEqual(["1,000.0", "1,234,567.89", "0.0", "0.5"]);
-  });
-
+describe("escapeXml", () => {
   it("writes markup characters as references, control characters and lone surrogates as \\u escapes", () => {
     expect(escapeXml(`a<b>&"c" 'd'`)).toBe("a&#60;b&#62;&#38;&#34;c&#34; &#39;d&#39;");
     expect(escapeXml("x\u0001y\nz\ud800w\uffff😀")).toBe("x\\u0001y\\u000az\\ud800w\\uffff😀");

@@ -4,6 +4,7 @@
 // quoted, only XML's own entities), so an XML parser reads it as well as a
 // browser does.
 import { oneLine } from "../one-line";
+import { formatNumber } from "./numbers";
 
 /** One tool's numbers from a bench run. */
 export interface ToolTiming {
@@ -44,15 +45,7 @@ export interface BenchRun {
   tools: readonly ToolTiming[];
 }
 
-/** `n` with `decimals` decimals and commas between thousands: 1234567.8 → "1,234,567.8". */
-export function formatNumber(n: number, decimals = 0): string {
-  const fixed = Math.abs(n).toFixed(decimals);
-  const [whole, fraction] = fixed.split(".");
-  const sign = n < 0 && /[1-9]/.test(fixed) ? "-" : "";
-  return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fraction === undefined ? "" : `.${fraction}`);
-}
-
-/** How each number is written, in the table, the JSON-free outputs and the report alike. */
+/** How each number is written, in the table and the report alike. */
 export const show = {
   ns: (n: number | null | undefined) => (n === null || n === undefined ? "-" : formatNumber(n)),
   micros: (n: number | null | undefined) => (n === null || n === undefined ? "-" : formatNumber(n, 1)),
@@ -206,7 +199,7 @@ svg.chart .muted { fill: #a3a3a3; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 th, td { padding: 4px 8px; border-bottom: 1px solid #eeeeee; text-align: right; white-space: nowrap; }
 th { background: #fafafa; font-weight: 600; position: sticky; top: 0; }
-td.tool, th.tool { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 120px; }
+td.tool, th.tool { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 14em; }
 td.status, th.status { text-align: left; }
 tr.unsupported td.status, tr.malformed td.status { color: #b91c1c; }
 .faster { color: #15803d; }

@@ -5,13 +5,13 @@ import { compilePattern } from "../pattern/compile";
 import { engine as patternEngine, type CompiledPattern } from "../pattern/native";
 import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
-import { count } from "../messages";
 import { oneLine } from "../one-line";
 import type { ToolEntry } from "../tool-list";
 import { ajvCompile, loadAjv, type AjvInstance } from "./bench-ajv";
-import { formatNumber, renderReport, show, type AjvComparison, type ToolTiming } from "./bench-report";
+import { renderReport, show, type AjvComparison, type ToolTiming } from "./bench-report";
 import { readCall } from "./bulk-batch";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
+import { counted, formatNumber } from "./numbers";
 import { readJson, systemReason, withoutBom } from "./read-json";
 import { toolsInFile } from "./tool-file";
 
@@ -160,17 +160,17 @@ function timeAjv(ajv: AjvInstance, schema: unknown, args: readonly unknown[]): P
  * validations run, both passes of a failing call. Run after all timing: the
  * schema is compiled again, which leaves its patterns in the pattern cache,
  * where compilePattern hands out the very objects the new validator calls;
- * their `test` is counted for the length of the run, then put back.
+ * their `test` is wrapped for the length of the run, then put back.
  */
-function countSearches(schema: unknown, patterns: readonly string[], options: ReturnType<typeof compileOptions>, args: readonly unknown[]): number | null {
+function countSearches(schema: unknown, patterns: readonly string[], options: ReturnType<typeof compileOptions>, args: readonly unknown[]): number {
   const validator = compile(schema, options);
-  const counted = new Map<CompiledPattern, CompiledPattern["test"]>();
+  const wrapped = new Map<CompiledPattern, CompiledPattern["test"]>();
   let searches = 0;
   for (const source of patterns) {
     const pattern = compilePattern(source, options.profile);
-    if (!("test" in pattern) || counted.has(pattern)) continue;
+    if (!("test" in pattern) || wrapped.has(pattern)) continue;
     const test = pattern.test;
-    counted.set(pattern, test);
+    wrapped.set(pattern, test);
     Object.defineProperty(pattern, "test", {
       configurable: true,
       writable: true,
@@ -183,7 +183,7 @@ function countSearches(schema: unknown, patterns: readonly string[], options: Re
   try {
     for (const a of args) validator.validate(a);
   } finally {
-    for (const [pattern, test] of counted) Object.defineProperty(pattern, "test", { configurable: true, writable: true, value: test });
+    for (const [pattern, test] of wrapped) Object.defineProperty(pattern, "test", { configurable: true, writable: true, value: test });
   }
   return searches / args.length;
 }
@@ -262,7 +262,7 @@ async function run(argv: string[]): Promise<number> {
     const report = { profile: options.profile, engine: patternEngine, ...(comparison !== null ? { ajv: comparison } : {}), badLines, tools: timings };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
-    const skipped = badLines > 0 ? `; ${count(badLines, "bad line")} skipped` : "";
+    const skipped = badLines > 0 ? `; ${counted(badLines, "bad line")} skipped` : "";
     const ajvNote = comparison === null ? "" : comparison.loaded ? `; against Ajv ${comparison.version}` : `; Ajv not compared (${comparison.reason})`;
     printTable(timings, `${tools.length} tools, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${skipped}${ajvNote}`, comparison);
   }
