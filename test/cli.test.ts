@@ -308,13 +308,36 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     expect(cli(["validate", "--catalog", catalog, "--calls", "-", "--summary"], '{"name":"glob","arguments":{"pattern":"*"}}\n')).toMatchObject({ code: 0, stderr: "" });
   });
 
-  it("refuses a catalog with a duplicate tool name and a calls file it cannot read, exit status 2", () => {
+  it("reports a line that is not UTF-8 as a bad line, from a file and from stdin", () => {
+    const latin1 = Buffer.concat([Buffer.from('{"name":"glob","arguments":{"pattern":"'), Buffer.from([0xe9]), Buffer.from('*"}}\n')]);
+    const bytes = Buffer.concat([Buffer.from(JSON.stringify({ name: "glob", arguments: { pattern: "é*" } }) + "\n"), latin1]);
+    const expected = '{"line":1,"name":"glob","ok":true}\n{"line":2,"error":"not UTF-8 at byte 40 (0xE9)"}\n';
+    const path = join(scratch, "latin1.jsonl");
+    writeFileSync(path, bytes);
+    expect(cli(["validate", "--catalog", catalog, "--calls", path])).toEqual({ code: 1, stdout: expected, stderr: "" });
+    const fromStdin = spawnSync(process.execPath, [main, "validate", "--catalog", catalog, "--calls", "-"], { cwd: root, input: bytes, encoding: "utf8" });
+    expect([fromStdin.status, fromStdin.stdout, fromStdin.stderr]).toEqual([1, expected, ""]);
+  });
+
+  it("refuses a catalog that is not a tool list or has a duplicate tool name, and a calls file it cannot read, exit status 2", () => {
     const duplicate = file("duplicate.json", [mixed.tools[0], mixed.tools[0]]);
     expect(cli(["validate", "--catalog", duplicate, "--calls", calls])).toEqual({
       code: 2,
       stdout: "",
       stderr: `tool-input-schema: ${duplicate}: tools[1]: duplicate tool name "fine" (first at tools[0])\n`,
     });
+    for (const [name, content, shape] of [
+      ["one-schema.json", readFile.inputSchema, "an object"],
+      ["one-tool.json", mixed.tools[0], "an object"],
+      ["number.json", 42, "a number"],
+    ] as const) {
+      const notList = file(name, content);
+      expect(cli(["validate", "--catalog", notList, "--calls", calls])).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `tool-input-schema: ${notList}: holds no tool list (expected a tools/list result ({ "tools": [...] }) or a list of tools, got ${shape})\n`,
+      });
+    }
     expect(cli(["validate", "--catalog", catalog, "--calls", join(scratch, "nope.jsonl")])).toEqual({
       code: 2,
       stdout: "",
