@@ -4,12 +4,10 @@
 // "byte 7"), as editors and grep read them; JSON output holds plain numbers.
 // Model-facing validation messages keep their own style (src/messages.ts).
 
-/** `n` with `decimals` decimals and commas between thousands: 1234567.8 → "1,234,567.8". */
+/** `n` (a count or a duration, never negative) with `decimals` decimals and commas between thousands: 1234567.8 → "1,234,567.8". */
 export function formatNumber(n: number, decimals = 0): string {
-  const fixed = Math.abs(n).toFixed(decimals);
-  const [whole, fraction] = fixed.split(".");
-  const sign = n < 0 && /[1-9]/.test(fixed) ? "-" : "";
-  return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fraction === undefined ? "" : `.${fraction}`);
+  const [whole, fraction] = n.toFixed(decimals).split(".");
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fraction === undefined ? "" : `.${fraction}`);
 }
 
 /** "1 call", "189,960 calls". */

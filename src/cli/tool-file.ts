@@ -8,9 +8,10 @@ export interface FileTools {
 }
 
 /**
- * The tools in a file given to the command line: a `tools/list` result or a
+ * The tools in a file given to `check` or `bench`: a `tools/list` result or a
  * list of tools (anything `Catalog.publish` takes), one tool descriptor, or
- * else one schema, which is named after the file.
+ * else one schema, which is named after the file. (`validate --catalog` takes
+ * only a list: its calls name their tools.)
  */
 export function toolsInFile(value: unknown, file: string): FileTools {
   const list = readToolList(value);

@@ -72,6 +72,7 @@ async function run(argv: string[]): Promise<number> {
     if (values.schema !== undefined || positionals.length > 0) throw new CliError("validate: --catalog takes no --schema and no arguments file");
     const workers = workerCount(values.workers);
     const shard = values.shard === undefined ? null : parseShard(values.shard);
+    if (shard !== null && values.calls === "-") throw new CliError("validate: --shard needs --calls to be a file, not stdin");
     // Without --summary, --json changes nothing: the results are JSON Lines either way.
     const [summary, json] = [values.summary === true, values.json === true];
     return bulkImport({ catalogFile: values.catalog, callsFile: values.calls, summary, json, shard, workers, options });
