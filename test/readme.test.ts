@@ -178,7 +178,8 @@ beforeAll(() => {
   const stdout = execFileSync(
     process.execPath,
     ["runner.mjs", ...runnable.map((example) => fileOf(example).replace(/\.mts$/, ".mjs"))],
-    { cwd: scratch, encoding: "utf8", maxBuffer: 64 << 20 },
+    // The timeout only ends an example that never settles; no answer depends on it.
+    { cwd: scratch, encoding: "utf8", maxBuffer: 64 << 20, timeout: 100_000 },
   );
   ran = JSON.parse(stdout);
 });
