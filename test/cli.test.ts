@@ -319,6 +319,20 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     expect([fromStdin.status, fromStdin.stdout, fromStdin.stderr]).toEqual([1, expected, ""]);
   });
 
+  // util-linux `script` runs the command on a pseudo-terminal, which stands for stdout and stderr at once.
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  it.skipIf(!hasScript)("draws the progress bar on a terminal when the results go to a file or only a summary follows, and not among results on the terminal", () => {
+    const many = file("terminal.jsonl", Array.from({ length: 3000 }, () => JSON.stringify({ name: "glob", arguments: { pattern: "*" } })).join("\n"));
+    const onTerminal = (command: string) => spawnSync("script", ["-qec", command, "/dev/null"], { cwd: root, encoding: "utf8" }).stdout;
+    const run = `${process.execPath} ${main} validate --catalog ${catalog} --calls ${many}`;
+    const bar = /\r█+░* +\d+% {2}[\d,]+ records {2}[\d,]+ records\/s\x1b\[K/;
+    expect(onTerminal(`${run} > ${join(scratch, "terminal-results.jsonl")}`)).toMatch(bar);
+    expect(onTerminal(`${run} --summary`)).toMatch(bar);
+    const streamed = onTerminal(run);
+    expect(streamed).not.toMatch(/records\/s|\x1b/);
+    expect(streamed.split("\r\n").slice(0, 2)).toEqual(['{"line":1,"name":"glob","ok":true}', '{"line":2,"name":"glob","ok":true}']);
+  });
+
   it("refuses a catalog that is not a tool list or has a duplicate tool name, and a calls file it cannot read, exit status 2", () => {
     const duplicate = file("duplicate.json", [mixed.tools[0], mixed.tools[0]]);
     expect(cli(["validate", "--catalog", duplicate, "--calls", calls])).toEqual({
