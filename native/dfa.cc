@@ -4,7 +4,8 @@
 #include <cstring>
 
 namespace {
-// Scratch buffers over this many instructions are freed after a search.
+// Scratch buffers over this many instructions are freed when the next
+// validation starts (environment.cc).
 constexpr size_t kKeptScratch = 16 * 1024;
 }  // namespace
 

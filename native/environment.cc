@@ -28,6 +28,10 @@ Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subj
   if (validation != validation_) {
     validation_ = validation;
     TrimOversized(env);
+    // Kept for every search of one validation: growing the buffers of a
+    // large program costs in proportion to its size, which a validation
+    // pays once, not once per string.
+    scratch.Trim();
   }
   Meter meter{static_cast<int64_t>(work[0]), static_cast<int64_t>(work[1]), validation};
   const Outcome outcome = pattern->dfa_.Test(subject, length, &scratch, &meter);
@@ -41,7 +45,6 @@ Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subj
       oversized_.Push(pattern)) {
     pattern->oversized_ = true;
   }
-  scratch.Trim();
   return outcome;
 }
 

@@ -1,5 +1,5 @@
 import { MAX_CHAIN, MAX_SCHEMA_INSTRUCTIONS, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
-import { isPlainObject, MAX_DEPTH } from "./json-value";
+import { isPlainObject, MAX_DEPTH, ownFields } from "./json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
 import { parseTypeNames } from "./keywords/type";
@@ -189,7 +189,7 @@ class Compiler {
     }
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const site: SchemaSite = {
-      schema,
+      schema: ownFields(schema),
       options: this.options,
       document: this.document,
       pointer: at,

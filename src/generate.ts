@@ -3,7 +3,7 @@ import { hasAtLeastCodePoints, hasAtMostCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual, memberOf } from "./json-equal";
-import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin } from "./json-value";
+import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin, ownFields } from "./json-value";
 import { compileFunction } from "vm";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
@@ -232,7 +232,7 @@ class Generator {
     const walked = walk(v, at);
     if (schema === true) return walked === null ? "" : `if (!${walked}) return false;`;
     if (schema === false) return "return false;";
-    const object = schema as Record<string, unknown>;
+    const object = ownFields(schema as Record<string, unknown>);
     this.weight += subschemaWeight(object);
     const keywords = Object.keys(object).filter((keyword) => !SILENT.has(keyword));
     // A `$ref` alone: its target checks everything, the JSON domain included.

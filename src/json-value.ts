@@ -61,6 +61,15 @@ function isOtherArrayPrototype(proto: object | null): boolean {
   return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array");
 }
 
+/**
+ * A schema object's own fields, with no prototype: reading a keyword the
+ * schema does not have gives undefined, whatever another module added to
+ * Object.prototype (`properties`, `prefixItems`, `type`, …).
+ */
+export function ownFields(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, object);
+}
+
 /** A JSON scalar, an array, or a plain object, without looking inside it. */
 export function isShallowJson(value: unknown): boolean {
   switch (typeof value) {

@@ -13,15 +13,30 @@ export function startMemo(): void {
   generation++;
 }
 
+/** The answer maps filled since the validation started: emptied when it ends, so they hold no arguments after the call. */
+const filled: Map<unknown, unknown>[] = [];
+
+/** Ends a validation: every answer remembered for it is dropped. */
+export function endMemo(): void {
+  for (const answers of filled) answers.clear();
+  filled.length = 0;
+}
+
+/** A pass's first use of `answers`: emptied of earlier passes' answers, and listed to be emptied when the validation ends. */
+function refill(answers: Map<unknown, unknown>): void {
+  answers.clear();
+  filled.push(answers);
+}
+
 /**
- * V8 hashes a string of this many characters or more by its length alone:
- * as a Map key, every long string of one length would collide with the
- * others. Such values are checked again each time; the work limit bounds
- * how often (src/work.ts).
+ * V8 hashes a string of this many characters or more by its length alone,
+ * and a bigint by its lowest 64 bits: as Map keys, long strings of one
+ * length, or bigints that agree in those bits, would all collide. Such values
+ * are checked again each time; the work limit bounds how often (src/work.ts).
  */
 const LONG_STRING = 16384;
 
-const unkeyable = (value: unknown) => typeof value === "string" && value.length >= LONG_STRING;
+const unkeyable = (value: unknown) => typeof value === "bigint" || (typeof value === "string" && value.length >= LONG_STRING);
 
 /** `check`, decided once per value in the fast check, and once per value and place when it explains a failure. */
 export function memoized(check: Check): Check {
@@ -32,7 +47,7 @@ export function memoized(check: Check): Check {
     if (unkeyable(value)) return check(value, null);
     if (seen !== generation) {
       seen = generation;
-      answers.clear();
+      refill(answers);
     }
     let ok = answers.get(value);
     if (ok === undefined) {
@@ -56,7 +71,7 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
     if (unkeyable(v)) return fn(v, d, w);
     if (seen !== generation) {
       seen = generation;
-      answers.clear();
+      refill(answers);
     }
     const known = answers.get(v);
     if (known !== undefined && known >> 1 === d) return (known & 1) === 1;

@@ -6,7 +6,7 @@ import { failure } from "./messages";
 import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern/compile";
-import { startMemo } from "./memo";
+import { endMemo, startMemo } from "./memo";
 import { startValidationPatterns, startWork, widenWork } from "./pattern/native";
 import { issueAt, Report, type Check } from "./report";
 import { describeThrown, isThrown } from "./thrown";
@@ -95,6 +95,7 @@ export class CompiledValidator implements Validator {
     startValidationPatterns();
     const result = this.fastPass(args, fast) ?? this.explain(args);
     endValidation();
+    endMemo();
     return result;
   }
 

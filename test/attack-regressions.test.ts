@@ -107,3 +107,31 @@ describe("hostile arguments and catalogs", () => {
     expect(read.count).toBe(1000);
   });
 });
+
+describe("keywords added to Object.prototype elsewhere in the process", () => {
+  /** Runs `body` with `key` set on Object.prototype (enumerable, as a careless assignment makes it), then removes it. */
+  function polluted(key: string, value: unknown, body: () => void): void {
+    (Object.prototype as Record<string, unknown>)[key] = value;
+    try {
+      body();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)[key];
+    }
+  }
+  const calls = (validator: { validate(args: unknown): unknown }, args: unknown) => Array.from({ length: 10 }, () => validator.validate(args));
+
+  it("are not read as the schema's own: a closed object stays closed, items stay checked", () => {
+    polluted("properties", { isAdmin: {} }, () => {
+      const closed = compile({ type: "object", additionalProperties: false });
+      for (const result of calls(closed, { isAdmin: true })) expect(result).toMatchObject({ ok: false, message: "invalid arguments: isAdmin: unexpected property; no properties are allowed here" });
+    });
+    polluted("prefixItems", [true, true, true], () => {
+      const strings = compile({ type: "object", properties: { a: { type: "array", items: { type: "string" } } } }, { profile: "extended" });
+      for (const result of calls(strings, { a: [1, 2, 3] })) expect(result).toMatchObject({ ok: false, kind: "validation" });
+    });
+    polluted("additionalProperties", true, () => {
+      const closed = compile({ type: "object", additional_properties: false });
+      for (const result of calls(closed, { x: 1 })) expect(result).toMatchObject({ ok: false, kind: "validation" });
+    });
+  });
+});

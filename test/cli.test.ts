@@ -382,10 +382,10 @@ describe("tool-input-schema bench", () => {
     const { code, stdout } = cli(["bench", catalog, "--calls", calls]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^3 tools, preflight \+ compile [\d.]+ ms in all \(--profile core\); 1 bad line skipped$/);
+    expect(lines[0]).toMatch(/^3 tools, preflight \+ compile [\d.,]+ ms in all \(--profile core\); 1 bad line skipped$/);
     expect(lines[1]).toMatch(/^tool +status +compile µs +patterns +calls +ns\/validation$/);
-    expect(lines[2]).toMatch(/^fine +ok +[\d.]+ +0 +1 +[\d,]+$/);
-    expect(lines[3]).toMatch(/^bounded +unsupported +[\d.]+ +0 +0 +-$/);
+    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
+    expect(lines[3]).toMatch(/^bounded +unsupported +[\d.,]+ +0 +0 +-$/);
   });
 });
 

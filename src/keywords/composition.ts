@@ -1,5 +1,5 @@
 import { MAX_CHAIN } from "../bounds";
-import { isPlainObject, shapeOf } from "../json-value";
+import { isPlainObject, ownFields, shapeOf } from "../json-value";
 import type { Keyword, SchemaSite } from "../keyword";
 import { either, jsonTextHint, typeWord } from "../messages";
 import { every, type Check, type Report, type Run } from "../report";
@@ -68,7 +68,8 @@ function acceptedTypes(schema: unknown, site: SchemaSite, depth = 0): string[] |
   return types;
 }
 
-function searchTypes(schema: Record<string, unknown>, site: SchemaSite, depth: number): string[] | null {
+function searchTypes(given: Record<string, unknown>, site: SchemaSite, depth: number): string[] | null {
+  const schema = ownFields(given);
   if (typeof schema.$ref === "string" && site.options.profile === "extended") {
     const target = resolveRef(site.document, schema.$ref);
     return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, depth + 1) : null;

@@ -72,5 +72,5 @@ export const typeKeyword: Keyword = {
 
 /** The `type` names of a subschema, when it is an object with a valid `type`. */
 export function declaredTypes(schema: unknown): string[] | null {
-  return isPlainObject(schema) ? parseTypeNames(schema.type) : null;
+  return isPlainObject(schema) && Object.hasOwn(schema, "type") ? parseTypeNames(schema.type) : null;
 }
