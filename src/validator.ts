@@ -23,14 +23,25 @@ const VALID: Result = Object.freeze({ ok: true });
  */
 export const HOT_AFTER_CALLS = 8;
 
-/** The fast check for one kind of input: the closures at first, generated code once it is hot. */
+/**
+ * The fast check for one kind of input: the closures at first, generated
+ * code once it is hot.
+ *
+ * Generated code charges a whole region's work up front (src/generate.ts):
+ * never less than the closures spend on the same value, sometimes more. So
+ * when it runs out of work the closures decide that call: whatever tier is
+ * running, a call's answer is the closures' answer.
+ */
 class FastTier {
   private callsUntilHot = HOT_AFTER_CALLS;
+  private check: FastCheck;
 
   constructor(
-    private check: FastCheck,
+    readonly closures: FastCheck,
     private generate: (() => FastCheck | null) | null,
-  ) {}
+  ) {
+    this.check = closures;
+  }
 
   /** The check to run for this call. */
   next(): FastCheck {
@@ -81,26 +92,27 @@ export class CompiledValidator implements Validator {
   }
 
   validate(args: unknown): Result {
-    return this.run(args, this.fast.any.next());
+    return this.run(args, this.fast.any);
   }
 
   validateJson(text: string): Result {
     const parsed = parseArguments(text);
-    return "value" in parsed ? this.run(parsed.value, this.fast.parsed.next()) : parsed;
+    return "value" in parsed ? this.run(parsed.value, this.fast.parsed) : parsed;
   }
 
-  private run(args: unknown, fast: FastCheck): Result {
+  private run(args: unknown, tier: FastTier): Result {
     startBudget(this.timeBudgetMs);
     startValidation(args);
     startValidationPatterns();
-    const result = this.fastPass(args, fast) ?? this.explain(args);
+    const result = this.fastPass(args, tier) ?? this.explain(args);
     endValidation();
     endMemo();
     return result;
   }
 
   /** The fast check's answer: VALID, a failure that needs no explaining, or undefined when the explaining pass must say. */
-  private fastPass(args: unknown, fast: FastCheck): Result | undefined {
+  private fastPass(args: unknown, tier: FastTier): Result | undefined {
+    let fast = tier.next();
     for (;;) {
       startPass();
       try {
@@ -109,7 +121,11 @@ export class CompiledValidator implements Validator {
         if (fast(args)) return VALID;
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
-        if (isThrown(error, WorkSpent)) return workFailure(error);
+        if (isThrown(error, WorkSpent)) {
+          if (fast === tier.closures) return workFailure(error);
+          fast = tier.closures;
+          continue;
+        }
         if (isWidened(error)) continue;
         // An exhausted pattern or a getter that throws: the passes below meet
         // it again in their own order and say which it was.

@@ -135,3 +135,15 @@ describe("keywords added to Object.prototype elsewhere in the process", () => {
     });
   });
 });
+
+describe("a call near the work limit", () => {
+  it("gets the same answer before and after its validator generates code", () => {
+    // Generated code charges each object's declared properties up front; the
+    // closures, which check only the properties present, decide such a call.
+    const properties = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`p${i}`, { type: "string", minLength: 1 }]));
+    const validator = compile({ type: "object", properties: { a: { type: "array", items: { type: "object", properties } } } });
+    const args = { a: Array.from({ length: 1000 }, () => ({ p0: "x" })) };
+    const answers = Array.from({ length: 12 }, () => validator.validate(args));
+    expect(answers).toEqual(Array.from({ length: 12 }, () => ({ ok: true })));
+  });
+});
