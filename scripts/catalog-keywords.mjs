@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Which keywords the captured MCP catalogs use outside the core subset
-// (SPEC §3), and whether the extended profile (SPEC §9) covers them.
+// (docs/contract.md, "Keywords"), and whether the extended profile covers them.
 //
 //   node scripts/catalog-keywords.mjs [catalog.json ...]   summary per catalog
 //   node scripts/catalog-keywords.mjs --json [...]         the same as JSON, per tool
@@ -23,14 +23,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_DIR = path.join(REPO, "fixtures/catalogs");
 const require = createRequire(import.meta.url);
 
-// SPEC §3.
+// The core profile (docs/contract.md, "Keywords").
 const CORE = new Set([
   "type", "properties", "required", "additionalProperties", "additional_properties",
   "description", "default", "format", "contentEncoding", "$schema", "x-mcp-header",
   "enum", "minimum", "maximum", "minLength", "pattern", "items", "minItems", "maxItems",
   "oneOf", "anyOf", "not",
 ]);
-// SPEC §9 (besides the core ones). `$id` only at the root.
+// The extended profile (besides the core ones). `$id` only at the root.
 const EXTENDED = new Set([
   "maxLength", "const", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems",
   "minProperties", "maxProperties", "propertyNames", "dependentRequired", "prefixItems",

@@ -10,7 +10,7 @@ import { randomPattern, randomSequencePattern, randomSubject } from "./support/p
 import { Random, testSeed } from "./support/random";
 
 /**
- * SPEC §6 and §9: for every accepted pattern and every string, the answer
+ * docs/contract.md, "Patterns": for every accepted pattern and every string, the answer
  * equals `new RegExp(pattern, "u").test(string)`. V8 is the oracle here only.
  * Each search is a validation of its own (startSearches), as the validator runs
  * it; these subjects are at most a few dozen characters, far inside the work

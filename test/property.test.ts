@@ -19,7 +19,7 @@ import { deepFreeze, snapshot } from "./support/snapshot";
  * their inputs unchanged, and agree with each other; a hang would show as a
  * test timeout.
  */
-/** The kinds of SPEC §7, in the order that decides a result's kind. */
+/** The error kinds (docs/contract.md, "Error kinds"), in the order that decides a result's kind. */
 const KINDS = ["execution_failure", "unsupported_capability", "validation"] as const;
 const ISSUE_KEYS = ["instancePath", "keyword", "kind", "message", "schemaPath"];
 const OPTIONS: (Options | undefined)[] = [undefined, { profile: "extended" }, { lenientScalars: true }, { profile: "extended", lenientScalars: true }];
@@ -27,7 +27,7 @@ const options = fc.constantFrom(...OPTIONS);
 
 const params = (seed: number, numRuns: number) => ({ seed: testSeed(seed), numRuns });
 
-/** A Result as SPEC §7 defines it, with the kind its issues imply. */
+/** A Result as docs/contract.md ("Results and messages") defines it, with the kind its issues imply. */
 function expectResult(result: Result): void {
   if (result.ok) {
     expect(result).toStrictEqual({ ok: true });
@@ -144,7 +144,7 @@ describe("a compiled validator", () => {
   });
 
   it("agrees with Ajv on JSON arguments, for schemas inside the core subset", () => {
-    // Ajv is a second opinion on the keywords' meaning. ownProperties: SPEC §4
+    // Ajv is a second opinion on the keywords' meaning. ownProperties: the JSON input domain (docs/contract.md)
     // counts own properties only; formats are annotations here.
     const ajv = new Ajv2020({ strict: false, ownProperties: true, validateFormats: false, allErrors: false });
     // Ajv 8 gets two names wrong, so they are left out: it takes
@@ -159,7 +159,7 @@ describe("a compiled validator", () => {
         const reference = ajv.compile(schema as object);
         for (const args of calls) {
           const result = compiled.validate(args);
-          if (!result.ok && result.kind === "execution_failure") continue; // SPEC §6: the one allowed difference
+          if (!result.ok && result.kind === "execution_failure") continue; // the one allowed difference (docs/contract.md, "Patterns")
           expect({ args, ok: result.ok }).toEqual({ args, ok: reference(args) });
           if (!result.ok) expect(result.kind).toBe("validation");
         }
@@ -246,7 +246,7 @@ describe("the pattern translator, fuzzed through the pattern keyword", () => {
           expect(preflight.issues.map(({ schemaPath, keyword }) => ({ schemaPath, keyword }))).toEqual([{ schemaPath: "/properties/s/pattern", keyword: "pattern" }]);
           return;
         }
-        // Accepted: valid ECMAScript, with ECMAScript's answer (SPEC §6, §9).
+        // Accepted: valid ECMAScript, with ECMAScript's answer (docs/contract.md, "Patterns").
         expect(() => new RegExp(toEcmaScript(pattern), "u")).not.toThrow();
         for (const s of strings) {
           const result = validate(schema, { s }, { profile });

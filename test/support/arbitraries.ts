@@ -6,7 +6,7 @@ import fc from "fast-check";
  * outside the JSON input domain, and pattern text.
  */
 
-/** Keys that are data, not prototype lookups (SPEC §4), and keys a message must escape, among ordinary ones. */
+/** Keys that are data, not prototype lookups (docs/contract.md, "The JSON input domain"), and keys a message must escape, among ordinary ones. */
 export const key = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom("a", "b", "path", "edits", "x-y", "") },
   { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "line\nbreak", "tab\there", "\u2028", "😀") },
@@ -133,7 +133,7 @@ class Custom {
   field = 1;
 }
 
-/** Values outside the JSON input domain (SPEC §4). */
+/** Values outside the JSON input domain (docs/contract.md). */
 const nonJson = fc.constantFrom<unknown>(
   undefined,
   Number.NaN,

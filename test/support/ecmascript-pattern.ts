@@ -1,7 +1,7 @@
 /**
  * The pattern ECMAScript's `u` flag accepts for a schema pattern: each escaped
  * punctuation character that `u` refuses (`\-` outside a class, `\_`, `\:` …)
- * is written as the plain character (SPEC §6). Used only by tests, as the
+ * is written as the plain character (docs/contract.md, "Patterns"). Used only by tests, as the
  * oracle's input: the product never runs a pattern in V8.
  */
 const SYNTAX = new Set("^$\\.*+?()[]{}|/");
@@ -28,7 +28,7 @@ export function toEcmaScript(pattern: string): string {
   return out;
 }
 
-/** V8's answer, the oracle for every accepted pattern (SPEC §6). */
+/** V8's answer, the oracle for every accepted pattern (docs/contract.md, "Patterns"). */
 export function ecmaScriptTest(pattern: string, subject: string): boolean {
   return new RegExp(toEcmaScript(pattern), "u").test(subject);
 }

@@ -1,8 +1,8 @@
 import type { Random } from "./random";
 
 /**
- * Random patterns inside the portable subset of SPEC §6 (with `extended`, the
- * escapes of SPEC §9 too), and subjects built to hit their edges: astral
+ * Random patterns inside the portable subset (docs/contract.md, "Patterns";
+ * with `extended`, that profile's escapes too), and subjects built to hit their edges: astral
  * characters, lone surrogates, line terminators, white space, NUL and
  * punctuation.
  */
@@ -10,7 +10,7 @@ const LITERALS = ["a", "b", "c", "x", "0", "9", "A", " ", "é", "😀", "𝒜", 
 const ESCAPED = [".", "-", "_", ":", "/", "@", "$", "^", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "\\", "#", "~", "!", ",", "&", "=", "<", ">", "%", "\"", "'", "`", ";"].map((c) => "\\" + c);
 const CLASS_LITERALS = ["a", "b", "z", "0", "9", "A", "é", "😀", "𝒜", ".", "*", "$", "(", "?", "|", "{", "/", " ", "\n", "\u2029", "\ud800"];
 const RANGES: [string, string][] = [["a", "z"], ["0", "9"], ["A", "Z"], ["\u0000", "\u001f"], ["😀", "😂"], ["\u{10000}", "\u{10ffff}"], ["\ud800", "\udfff"], ["\u00e0", "\u00ff"], ["\u2028", "\u2029"], ["!", "/"], ["a", "a"]];
-// SPEC §9's escapes; surrogate pairs written as two escapes, and halves of
+// The extended profile's escapes; surrogate pairs written as two escapes, and halves of
 // pairs mixed with literal surrogates.
 const EXTENDED_ESCAPES = ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\t", "\\n", "\\v", "\\f", "\\r", "\\x41", "\\xe9", "\\x00", "\\x2D", "\\u0041", "\\u00e9", "\\u2028", "\\uFEFF", "\\ud83d\\ude00", "\\ud83d", "\\ude00", "\\ud83d\ude00", "\ud83d\\ude00", "\\u{1F600}", "\\u{41}", "\\u{10FFFF}", "\\u{0}", "\\u{00000061}"];
 const EXTENDED_RANGES = ["\\x41-\\x5a", "\\u0041-\\u{5A}", "\\ud83d\\ude00-\\ud83d\\ude02", "\\0-\\x1f", "\\t-\\r", "\\u{10000}-\\u{10FFFF}", "a-\\u{7A}"];
