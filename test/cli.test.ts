@@ -387,6 +387,17 @@ describe("tool-input-schema bench", () => {
     expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
     expect(lines[3]).toMatch(/^bounded +unsupported +[\d.,]+ +0 +0 +-$/);
   });
+
+  it("skips and counts a calls line whose bytes are not UTF-8", () => {
+    const catalog = file("bench-utf8-catalog.json", mixed.tools.slice(0, 1));
+    const calls = join(scratch, "bench-utf8-calls.jsonl");
+    writeFileSync(calls, Buffer.concat([Buffer.from(JSON.stringify({ name: "fine", arguments: { q: "\u00e9" } }) + "\n"), Buffer.from([0x22, 0xff, 0x22, 0x0a])]));
+    const { code, stdout } = cli(["bench", catalog, "--calls", calls]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/; 1 bad line skipped$/);
+    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
+  });
 });
 
 describe("tool-input-schema: files that start with a UTF-8 byte-order mark", () => {

@@ -10,9 +10,10 @@ import type { ToolEntry } from "../tool-list";
 import { ajvCompile, loadAjv, type AjvInstance } from "./bench-ajv";
 import { renderReport, show, type AjvComparison, type ToolTiming } from "./bench-report";
 import { readCall } from "./bulk-batch";
+import { readLines } from "./lines";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { counted, formatNumber } from "./numbers";
-import { readJson, systemReason, withoutBom } from "./read-json";
+import { readJson, systemReason } from "./read-json";
 import { toolsInFile } from "./tool-file";
 
 const USAGE = `Usage: tool-input-schema bench [options] <catalog>... [--calls <calls.jsonl>]
@@ -70,26 +71,31 @@ function patternsOf(schema: unknown, found: string[] = [], depth = 0): string[] 
   return found;
 }
 
-/** Arguments per tool name, from a calls file; lines that hold no call are skipped and counted. */
-function readCalls(file: string): { calls: Map<string, unknown[]>; badLines: number } {
-  let text: string;
+/**
+ * Arguments per tool name, from a calls file; lines that hold no call (or
+ * whose bytes are not UTF-8) are skipped and counted.
+ */
+async function readCalls(file: string): Promise<{ calls: Map<string, unknown[]>; badLines: number }> {
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (error) {
     throw new CliError(`${file}: cannot read (${systemReason(error)})`);
   }
   const calls = new Map<string, unknown[]>();
   let badLines = 0;
-  for (const line of withoutBom(text).split("\n")) {
-    if (line.trim() === "") continue;
-    const call = readCall(line);
-    if (typeof call === "string") {
-      badLines++;
-      continue;
+  for await (const { lines } of readLines([bytes], 0, Infinity, Infinity)) {
+    for (const line of lines) {
+      if (typeof line === "string" && line.trim() === "") continue;
+      const call = typeof line === "string" ? readCall(line) : line.error;
+      if (typeof call === "string") {
+        badLines++;
+        continue;
+      }
+      const list = calls.get(call.name) ?? [];
+      list.push(call.args);
+      calls.set(call.name, list);
     }
-    const list = calls.get(call.name) ?? [];
-    list.push(call.args);
-    calls.set(call.name, list);
   }
   return { calls, badLines };
 }
@@ -225,7 +231,7 @@ async function run(argv: string[]): Promise<number> {
     if (seen.has(name)) throw new CliError(`bench: tool ${oneLine(JSON.stringify(name))} is in more than one catalog`);
     seen.add(name);
   }
-  const { calls, badLines } = values.calls === undefined ? { calls: fixtureCalls(tools), badLines: 0 } : readCalls(values.calls);
+  const { calls, badLines } = values.calls === undefined ? { calls: fixtureCalls(tools), badLines: 0 } : await readCalls(values.calls);
 
   // The report's file is checked before minutes of timing, not after.
   const html = values.html;

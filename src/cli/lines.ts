@@ -24,7 +24,7 @@ export interface LineBatch {
  * the whole file. A byte-order mark at the start of the file is not part of
  * line 1.
  */
-export async function* readLines(bytes: AsyncIterable<Buffer>, start: number, end: number, batchLines: number): AsyncGenerator<LineBatch> {
+export async function* readLines(bytes: AsyncIterable<Buffer> | Iterable<Buffer>, start: number, end: number, batchLines: number): AsyncGenerator<LineBatch> {
   let lineStart = 0;
   let lineNumber = 1;
   // The bytes of a line that goes on in the next chunk: kept as pieces and joined once, so a long line costs linear time.
