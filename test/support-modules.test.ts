@@ -25,7 +25,7 @@ describe("code points", () => {
 });
 
 describe("jsonEqual", () => {
-  it("follows the contract's equality (docs/contract.md, "Equality")", () => {
+  it("follows the contract's equality (docs/contract.md, Equality)", () => {
     expect(jsonEqual({ a: [1, { b: null }] }, { a: [1.0, { b: null }] })).toBe(true);
     expect(jsonEqual({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
     expect(jsonEqual(1n, 1)).toBe(true);
