@@ -10,7 +10,7 @@ import type { CompileOptions } from "./keyword";
 import { memoizedGenerated } from "./memo";
 import { keysOf } from "./own-keys";
 import { charge as chargeWork, overrun, subschemaWeight, work } from "./work";
-import { compilePattern, EngineLimit } from "./pattern/compile";
+import { EngineLimit } from "./pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
 import { resolveRef, valueAt } from "./ref-target";
@@ -107,7 +107,7 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const generator = new Generator(schema, options, compiled.closures, compiled.remembered, given);
+  const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given);
   const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
   // vm.compileFunction, not new Function: V8 keeps what new Function
   // compiles in its eval cache, keyed by the source, for as long as the
@@ -176,11 +176,12 @@ class Generator {
 
   constructor(
     private readonly document: unknown,
-    private readonly options: CompileOptions,
     /** The closures by subschema (compile.ts). */
     private readonly closures: ReadonlyMap<unknown, Check>,
     /** `$ref` targets decided once per value, by subschema (compile.ts). */
     private readonly remembered: ReadonlySet<unknown>,
+    /** The compiled patterns by their source: the very ones the closures search (compile.ts). */
+    private readonly patterns: CompiledSchema["patterns"],
     private readonly given: Given,
   ) {
     const json = given === "parsed" ? isShallowEnough : isJson;
@@ -424,7 +425,7 @@ class Generator {
     if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
     if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
     if (typeof object.pattern === "string") {
-      const pattern = this.constant(compilePattern(object.pattern, this.options.profile) as CompiledPattern);
+      const pattern = this.constant(this.patterns.get(object.pattern) as CompiledPattern);
       // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
       const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;
       const outcome = this.variable();
