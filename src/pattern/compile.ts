@@ -125,8 +125,9 @@ function compileShared(pattern: string, profile: Profile, room: number, tableRoo
   }
   if (cached instanceof PatternError) return { compiled: cached, tableWork: 0 };
   if (cached.size > room) return { compiled: new NoRoom("unsupported_capability", NO_ROOM), tableWork: 0 };
-  const tableWork = Math.min(cached.tableWork ?? 0, tableRoom);
-  if (isTable(cached) && tableWork < (cached.tableWork ?? 0)) return { compiled: lazyForm(pattern, profile, key), tableWork };
+  const cost = cached.tableWork ?? 0;
+  const tableWork = Math.min(cost, tableRoom);
+  if (isTable(cached) && cost > tableRoom) return { compiled: lazyForm(pattern, profile, key), tableWork };
   return { compiled: cached, tableWork };
 }
 
@@ -140,14 +141,13 @@ function isTable(pattern: CompiledPattern): boolean {
 }
 
 /** A pattern that has tables, left to the lazy DFA for a schema without room for them. */
-function lazyForm(pattern: string, profile: Profile, key: string): CompiledPattern {
+function lazyForm(pattern: string, profile: Profile, key: string): CompiledPattern | PatternError {
   let lazy = cache.get(lazyKey(key));
   if (lazy === undefined) {
+    // It compiled before: only memory running out can refuse it now.
     lazy = build(pattern, profile, Infinity, 0);
     cache.set(lazyKey(key), lazy);
   }
-  // It compiled before, so only memory running out gets here.
-  if (lazy instanceof PatternError) throw new Error(`tool-input-schema: ${lazy.message}`);
   return lazy;
 }
 
