@@ -53,6 +53,12 @@ void FreePattern(napi_env env, void* data, void*) {
   delete pattern;
 }
 
+// A count passed from JavaScript: anything but a number from 0 up reads as 0.
+double CountOr0(const Napi::Value& value) {
+  const double count = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : 0;
+  return count >= 0 ? count : 0;
+}
+
 // The complete automaton as typed arrays: each code point's class (ASCII by
 // lookup, the rest by the classes' first code points), each state's row of
 // next rows (row = state × classes; the sinks' rows are 0, no match, and
@@ -84,11 +90,15 @@ Napi::Value TableOf(Napi::Env env, const Program& program, const Dfa& dfa) {
   return env.IsExceptionPending() ? Napi::Value() : table;
 }
 
-// compile(words: Uint32Array, tableInstructions, tableStates, tableEntries)
-// -> { test, bytes, size } | { table } | { error }: see program.h for the
-// encoding. A program of at most tableInstructions whose automaton has at
-// most tableStates states and tableEntries transitions is built completely
-// and sent as tables, searched in JavaScript (src/pattern/table.ts).
+// compile(words: Uint32Array, tableInstructions, tableStates, tableEntries,
+// tableWork) -> { test, bytes, size, tableWork? } | { table, size, tableWork }
+// | { error }: see program.h for the encoding. A program of at most
+// tableInstructions whose automaton has at most tableStates states and
+// tableEntries transitions, and costs at most tableWork units to build
+// (Dfa::Complete), is built completely and sent as tables, searched in
+// JavaScript (src/pattern/table.ts). tableWork comes back as what the
+// attempt spent, at most the tableWork given (0 ends it at once); absent
+// when the program is too large for tables.
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (!info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
@@ -105,15 +115,20 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
   Environment* environment = env.GetInstanceData<EnvironmentData>()->environment;
-  const double table_instructions = info[1].IsNumber() ? info[1].As<Napi::Number>().DoubleValue() : 0;
-  const double table_states = info[2].IsNumber() ? info[2].As<Napi::Number>().DoubleValue() : 0;
-  const double table_entries = info[3].IsNumber() ? info[3].As<Napi::Number>().DoubleValue() : 0;
-  const double max_states = std::min(table_states, table_entries / program->class_count());
+  const double table_instructions = CountOr0(info[1]);
+  const double max_states = std::min(CountOr0(info[2]), CountOr0(info[3]) / program->class_count());
+  // Clamped where int64_t and double agree.
+  Meter table_work{static_cast<int64_t>(std::min(CountOr0(info[4]), 0x1p53)), 0, 0};
   if (program->size() <= table_instructions && max_states >= 3) {
     Dfa dfa(program.get());
-    if (dfa.Complete(static_cast<size_t>(max_states), &environment->scratch)) {
+    const bool complete = dfa.Complete(static_cast<size_t>(max_states), &environment->scratch, &table_work);
+    if (!result.Set("tableWork", static_cast<double>(std::min(table_work.spent, table_work.allowed)))) return {};
+    if (complete) {
       Napi::Value table = TableOf(env, *program, dfa);
-      if (table.IsEmpty() || !result.Set("table", table)) return {};
+      if (table.IsEmpty() || !result.Set("table", table) ||
+          !result.Set("size", static_cast<double>(program->size()))) {
+        return {};
+      }
       return result;
     }
     environment->scratch.Trim();

@@ -164,17 +164,22 @@ void Dfa::FindEnd(uint32_t state, Scratch* scratch) {
   for (uint32_t pc : scratch->reached) s.accepts_at_end |= (*program_)[pc].op == kAccept;
 }
 
-bool Dfa::Complete(size_t max_states, Scratch* scratch) {
-  if (!scratch->Fit(program_->size()) || !Start()) return false;
+bool Dfa::Complete(size_t max_states, Scratch* scratch, Meter* meter) {
+  if (!scratch->Fit(program_->size()) || !Start() || !meter->Charge(BuildCost(kInitial))) return false;
   const uint32_t classes = program_->class_count();
   // Transition() adds the states it finds at the end: one pass in index
-  // order reaches them all.
+  // order reaches them all. Each transition costs at least one unit (its
+  // closure holds the state's set), so the work bounds their number too.
   for (uint32_t state = kInitial; state < states_.size(); state++) {
     for (uint32_t cls = 0; cls < classes; cls++) {
-      if (rows_[state * size_t{classes} + cls].next != kUnknown) continue;
-      if (!Transition(state, cls, scratch) || states_.size() > max_states) return false;
+      const size_t slot = state * size_t{classes} + cls;
+      if (rows_[slot].next != kUnknown) continue;
+      if (!Transition(state, cls, scratch) || states_.size() > max_states || !meter->Charge(rows_[slot].cost)) {
+        return false;
+      }
     }
     FindEnd(state, scratch);
+    if (!meter->Charge(states_[state].end_cost)) return false;
   }
   return true;
 }

@@ -67,8 +67,12 @@ class Dfa {
   Outcome Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter);
 
   // Builds every state a search can reach, if there are at most max_states
-  // of them; false (keeping what it built) otherwise or if memory runs out.
-  bool Complete(size_t max_states, Scratch* scratch);
+  // of them and building them costs at most meter->allowed; false (keeping
+  // what it built) otherwise or if memory runs out. The cost is counted in
+  // a search's units: what a validation that took every transition once
+  // would be charged. meter->spent says what was spent, which passes
+  // meter->allowed by at most the transition that ran over.
+  bool Complete(size_t max_states, Scratch* scratch, Meter* meter);
   // After Complete: the states in order (the two sinks first, then the start
   // state), and for each the state after a code point of each class, and
   // whether it holds a match at the end of the subject.

@@ -1,11 +1,13 @@
-import { MAX_CHAIN, MAX_SCHEMA_INSTRUCTIONS, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
+import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { isPlainObject, MAX_DEPTH, ownFields } from "./json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
 import { parseTypeNames } from "./keywords/type";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
+import { SchemaPatterns } from "./pattern/compile";
 import type { CompiledPattern } from "./pattern/native";
+import type { PatternError } from "./pattern/syntax";
 import { escapePointerSegment, type PathSegment } from "./paths";
 import { valueAt } from "./ref-target";
 import { acceptAll, every, MAX_ISSUES, type Check } from "./report";
@@ -38,6 +40,8 @@ export interface CompiledSchema {
   remembered: ReadonlySet<unknown>;
   /** Native memory held by the schema's compiled patterns. */
   patternBytes: number;
+  /** The compiled patterns by their source, as the closures search them. */
+  patterns: ReadonlyMap<string, CompiledPattern | PatternError>;
 }
 
 /**
@@ -91,15 +95,15 @@ class Compiler {
   /** Same-value edges by the number of the node they leave. */
   private readonly sameValue: SameValueEdge[][] = [];
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
-  private readonly patterns = new Set<CompiledPattern>();
-  private patternBytes = 0;
-  private patternInstructions = 0;
+  private readonly patterns: SchemaPatterns;
   private readonly countValues = schemaValueCount();
 
   constructor(
     private readonly document: unknown,
     private readonly options: CompileOptions,
-  ) {}
+  ) {
+    this.patterns = new SchemaPatterns(options.profile);
+  }
 
   run(): CompiledSchema {
     const root = this.document;
@@ -132,7 +136,8 @@ class Compiler {
       closures,
       subschemas: this.nodes.length,
       remembered,
-      patternBytes: this.patternBytes,
+      patternBytes: this.patterns.bytes,
+      patterns: this.patterns.compiled,
     };
   }
 
@@ -152,16 +157,6 @@ class Compiler {
   private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
     if (this.issues.length >= MAX_ISSUES) this.uncounted++;
     else this.issues.push({ kind, instancePath: "", schemaPath: pointer, keyword, message: `#${pointer}: ${message}` });
-  }
-
-  /** Counts a compiled pattern against the schema's share of instructions; false when it would exceed it. */
-  private claimPattern(pattern: CompiledPattern): boolean {
-    if (this.patterns.has(pattern)) return true;
-    if (this.patternInstructions + pattern.size > MAX_SCHEMA_INSTRUCTIONS) return false;
-    this.patterns.add(pattern);
-    this.patternInstructions += pattern.size;
-    this.patternBytes += pattern.bytes;
-    return true;
   }
 
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
@@ -204,8 +199,7 @@ class Compiler {
       ref: (target) => this.ref(id, at("$ref"), target),
       typeCache: this.typeCache,
       countValues: this.countValues,
-      claimPattern: (pattern) => this.claimPattern(pattern),
-      patternRoom: () => MAX_SCHEMA_INSTRUCTIONS - this.patternInstructions,
+      pattern: (source) => this.patterns.compile(source),
     };
     let typeCheck: Check | null = null;
     const checks: Check[] = [];

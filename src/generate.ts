@@ -10,7 +10,7 @@ import type { CompileOptions } from "./keyword";
 import { memoizedGenerated } from "./memo";
 import { keysOf } from "./own-keys";
 import { charge as chargeWork, overrun, subschemaWeight, work } from "./work";
-import { compilePattern, EngineLimit } from "./pattern/compile";
+import { EngineLimit } from "./pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
 import { resolveRef, valueAt } from "./ref-target";
@@ -104,15 +104,38 @@ const PARSED_TYPE_TESTS: Record<string, (v: string) => string> = {
 
 const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMinimum: "<=", exclusiveMaximum: ">=" };
 
-/** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars). */
+/**
+ * The longest generated source, in UTF-16 units. Source grows with the
+ * schema (about 2 characters per character of schema JSON for the median tool
+ * of the captured catalogs, 10 at most; the largest writes 132 KB, for an
+ * 18 KB schema), and generating, compiling and first running it stall the
+ * call that turns the validator hot, about 0.1 s a MiB. A bound on source
+ * rather than on subschemas also holds for long names and constants, which
+ * are written into the code. 1 MiB is eight times the largest; a schema that
+ * would write more stays on the closures, which give the same answers.
+ */
+export const MAX_GENERATED_SOURCE = 1_048_576;
+
+/** Thrown by the generator once its source passes MAX_GENERATED_SOURCE. */
+class TooMuchSource {}
+
+/** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const generator = new Generator(schema, options, compiled.closures, compiled.remembered, given);
-  const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
+  const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given);
+  let source: string;
+  try {
+    const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
+    source = `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`;
+  } catch (error) {
+    if (error instanceof TooMuchSource) return null;
+    throw error;
+  }
+  if (source.length > MAX_GENERATED_SOURCE) return null;
   // vm.compileFunction, not new Function: V8 keeps what new Function
   // compiles in its eval cache, keyed by the source, for as long as the
   // process runs (about 270 KB for each 300-property schema, validator or not).
-  const factory = compileFunction(`${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`, generator.names);
+  const factory = compileFunction(source, generator.names);
   return factory(...generator.values) as FastCheck;
 }
 
@@ -158,6 +181,15 @@ function walk(v: string, at: Place): string | null {
   return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
 }
 
+/** A statement that returns false unless `v` is JSON, or nothing when a composition above walked it. */
+function walkStatement(v: string, at: Place): string {
+  const walked = walk(v, at);
+  return walked === null ? "" : `if (!${walked}) return false;\n`;
+}
+
+/** Keywords the generator checks inside an object: without any, the object is only walked. */
+const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "additional_properties", "propertyNames"];
+
 /** Code that counts `units` of work (src/work.ts). */
 const charge = (units: string) => `if ((work.spent += ${units}) > work.limit) overrun();\n`;
 
@@ -176,11 +208,12 @@ class Generator {
 
   constructor(
     private readonly document: unknown,
-    private readonly options: CompileOptions,
     /** The closures by subschema (compile.ts). */
     private readonly closures: ReadonlyMap<unknown, Check>,
     /** `$ref` targets decided once per value, by subschema (compile.ts). */
     private readonly remembered: ReadonlySet<unknown>,
+    /** The compiled patterns by their source: the very ones the closures search (compile.ts). */
+    private readonly patterns: CompiledSchema["patterns"],
     private readonly given: Given,
   ) {
     const json = given === "parsed" ? isShallowEnough : isJson;
@@ -209,8 +242,40 @@ class Generator {
    * upper bound). Loops and functions inside it count their own.
    */
   region(build: () => string): string {
+    // A function's body is written beside the code that asks for it, not into it.
+    const outer = this.inner;
     const { code, units } = this.measure(build);
-    return `${charge(String(units))}${code}`;
+    this.inner = outer;
+    const head = charge(String(units));
+    this.written += head.length;
+    return `${head}${code}`;
+  }
+
+  /** Sets the text of the function at `index`, counting what it writes around its body (the body counted its own). */
+  private define(index: number, text: string, body: string): void {
+    this.functions[index] = text;
+    this.written += text.length - body.length;
+  }
+
+  /** Source written so far, each node's own text counted once (its subschemas' code counts as theirs). */
+  private written = 0;
+  /** The length of the code of the subschemas written into the current node so far. */
+  private inner = 0;
+
+  /**
+   * Statements that `return false` unless the value in `v`, at place `at`,
+   * is JSON and matches the schema at `pointer`. Throws TooMuchSource as soon
+   * as the source written passes MAX_GENERATED_SOURCE, so that generating
+   * stops within one subschema's own text of the bound.
+   */
+  node(schema: unknown, pointer: string, v: string, place: Place): string {
+    const outer = this.inner;
+    this.inner = 0;
+    const code = this.nodeCode(schema, pointer, v, place);
+    this.written += code.length - this.inner;
+    if (this.written > MAX_GENERATED_SOURCE) throw new TooMuchSource();
+    this.inner = outer + code.length;
+    return code;
   }
 
   /** The code `build` writes and the weight of the subschemas in it, which the caller charges. */
@@ -223,18 +288,17 @@ class Generator {
     return { code, units };
   }
 
-  /**
-   * Statements that `return false` unless the value in `v`, at place `at`,
-   * is JSON and matches the schema at `pointer`.
-   */
-  node(schema: unknown, pointer: string, v: string, place: Place): string {
+  private nodeCode(schema: unknown, pointer: string, v: string, place: Place): string {
     let at = place;
     const walked = walk(v, at);
-    if (schema === true) return walked === null ? "" : `if (!${walked}) return false;`;
+    if (schema === true) return walkStatement(v, at);
     if (schema === false) return "return false;";
     const object = ownFields(schema as Record<string, unknown>);
     this.weight += subschemaWeight(object);
     const keywords = Object.keys(object).filter((keyword) => !SILENT.has(keyword));
+    // Asserting nothing, it takes any JSON value, as `true` does: one walk,
+    // not the type tests and loops of every kind (ten times the source).
+    if (keywords.length === 0) return walkStatement(v, at);
     // A `$ref` alone: its target checks everything, the JSON domain included.
     if (keywords.length === 1 && keywords[0] === "$ref") return `if (!${this.refFunction(object.$ref as string, at.shared)}(${v}, ${depthOf(at)}, ${at.walked})) return false;`;
     if (keywords.some((keyword) => !GENERATED.has(keyword))) {
@@ -288,7 +352,7 @@ class Generator {
       const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
       const fn = `function (v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
-      this.functions[index] = `const ${name} = ${this.remembered.has(target) ? `remember(${fn})` : fn};`;
+      this.define(index, `const ${name} = ${this.remembered.has(target) ? `remember(${fn})` : fn};`, body);
     }
     return name;
   }
@@ -305,7 +369,7 @@ class Generator {
       const name = `b${this.functions.length}`;
       this.functions.push("");
       const body = this.region(() => this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }));
-      this.functions[Number(name.slice(1))] = `function ${name}(v, d) {\n${body}\nreturn true;\n}`;
+      this.define(Number(name.slice(1)), `function ${name}(v, d) {\n${body}\nreturn true;\n}`, body);
       return name;
     };
     const depth = depthOf(at);
@@ -324,6 +388,8 @@ class Generator {
   }
 
   private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
+    // Nothing to check inside: one walk instead of a loop that walks each value.
+    if (!OBJECT_APPLICATORS.some((keyword) => keyword in object)) return walkStatement(v, at);
     let code = "";
     const properties = isPlainObject(object.properties) ? object.properties : {};
     const required = new Set((object.required as string[] | undefined) ?? []);
@@ -404,11 +470,12 @@ class Generator {
     let code = "";
     if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
     if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
-    // Every item: checked against items, or else only walked to be JSON (a
-    // hole reads as undefined, which no test passes).
+    // Without items, one walk instead of a loop that walks each item.
+    if (!("items" in object)) return code + walkStatement(v, at);
+    // Every item, checked against items (a hole reads as undefined, which no test passes).
     const x = this.variable();
     const i = this.variable();
-    const { code: body, units } = this.measure(() => this.node("items" in object ? object.items : true, `${pointer}/items`, x, below(at)));
+    const { code: body, units } = this.measure(() => this.node(object.items, `${pointer}/items`, x, below(at)));
     if (body === "") return code;
     // Met once per pass, the list is counted before the loop (a `return
     // false` inside ends the pass); met by several subschemas, each turn is
@@ -424,7 +491,7 @@ class Generator {
     if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
     if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
     if (typeof object.pattern === "string") {
-      const pattern = this.constant(compilePattern(object.pattern, this.options.profile) as CompiledPattern);
+      const pattern = this.constant(this.patterns.get(object.pattern) as CompiledPattern);
       // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
       const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;
       const outcome = this.variable();

@@ -1,6 +1,7 @@
 import type { CountVisits } from "./json-value";
 import { count } from "./messages";
 import type { CompiledPattern } from "./pattern/native";
+import type { PatternError } from "./pattern/syntax";
 import type { PathSegment } from "./paths";
 import type { Check } from "./report";
 import type { ErrorKind, Profile } from "./types";
@@ -32,10 +33,8 @@ export interface SchemaSite {
   ref(target: string): Check;
   /** One compile's answers of keywords/composition.ts's type search, by subschema. */
   readonly typeCache: Map<unknown, string[] | null | undefined>;
-  /** Instructions the schema's patterns may still write out (src/bounds.ts). */
-  patternRoom(): number;
-  /** Counts a compiled pattern against the schema's share; false when it would exceed it. */
-  claimPattern(pattern: CompiledPattern): boolean;
+  /** Compiles a pattern within the schema's share (src/pattern/compile.ts), or says why it is refused. */
+  pattern(source: string): CompiledPattern | PatternError;
   /** Counts values of the schema that a keyword walks (src/bounds.ts): pass it to findNonJson. */
   readonly countValues: CountVisits;
 }

@@ -71,6 +71,8 @@ export class CompiledValidator implements Validator {
 
   /** Native memory held by the schema's compiled patterns. */
   readonly patternBytes: number;
+  /** The compiled patterns by their source, as both tiers search them. */
+  readonly patterns: CompiledSchema["patterns"];
   /** How many subschemas were compiled: what the validator's closures and generated code grow with (the validate() cache weighs by it). */
   readonly subschemas: number;
   /** Whether some `$ref` targets are decided once per value (the report then tracks places). */
@@ -83,6 +85,7 @@ export class CompiledValidator implements Validator {
     private readonly timeBudgetMs: number | null,
   ) {
     this.patternBytes = compiled.patternBytes;
+    this.patterns = compiled.patterns;
     this.subschemas = compiled.subschemas;
     this.remembers = compiled.remembered.size > 0;
     this.fast = {

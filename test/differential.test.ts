@@ -29,7 +29,7 @@ function search(compiled: CompiledPattern, subject: string): number {
 
 /** The pattern in the addon's lazy DFA, never as tables. */
 function inAddon(pattern: string, profile: Profile): CompiledPattern {
-  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), false);
+  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), 0);
   if ("error" in compiled) throw new Error(compiled.error);
   return compiled;
 }

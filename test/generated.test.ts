@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileSchema } from "../src/compile";
+import { generateFastCheck, MAX_GENERATED_SOURCE } from "../src/generate";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
+import type { CompileOptions } from "../src/keyword";
+import { readOptions } from "../src/options";
 import { HOT_AFTER_CALLS } from "../src/validator";
 import { argsArbitrary, rootSchemaArbitrary } from "./support/arbitraries";
 import { testSeed } from "./support/random";
@@ -76,5 +80,37 @@ describe("the generated fast path's walks", () => {
     const { value, reads } = counted(1000);
     expect(hot.validate({ a: value })).toEqual({ ok: true });
     expect(reads()).toBeLessThanOrEqual(2 * 1000);
+  });
+});
+
+describe("the generated source", () => {
+  const options = readOptions(undefined) as CompileOptions;
+  const generated = (schema: unknown) => generateFastCheck(schema, options, compileSchema(schema, options), "any");
+  /** About 106 characters of source each. */
+  const strings = (count: number) => ({
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: "string" }])),
+    required: ["p0"],
+  });
+
+  it(`is at most ${MAX_GENERATED_SOURCE} characters: past that the validator stays on the closures, with the same answers`, () => {
+    expect(generated(strings(1000))).toBeInstanceOf(Function);
+    const large = strings(15_000);
+    expect(generated(large)).toBeNull();
+    const [cold, hot] = pair(large, {})!;
+    const calls = [{ p0: "a", p14999: "b" }, { p0: "a", p14999: 1 }, { p1: "a" }, { p0: "a", p7: [Number.NaN] }];
+    for (const args of calls) expect(hot.validate(args)).toStrictEqual(cold.validate(args));
+    expect(hot.validate({ p0: "a", p14999: 1 })).toMatchObject({ ok: false, message: "invalid arguments: p14999: expected a string, got a number (1)" });
+  });
+
+  it("for a subschema that asserts nothing is one walk of the value, as for true", () => {
+    const schema = { type: "object", properties: { a: {}, b: { description: "any" }, c: true } };
+    const deep: unknown[] = [];
+    let inner = deep;
+    for (let i = 0; i < 300; i++) inner.push((inner = []));
+    const [cold, hot] = pair(schema, {})!;
+    const calls = [{ a: 1, b: { x: [null] }, c: "s" }, { a: Number.NaN }, { b: [1, undefined] }, { a: { f: () => 1 } }, { c: deep }, { a: deep }];
+    expect(calls.map((args) => hot.validate(args).ok)).toStrictEqual([true, false, false, false, false, false]);
+    for (const args of calls) expect(hot.validate(args)).toStrictEqual(cold.validate(args));
   });
 });

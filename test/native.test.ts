@@ -15,7 +15,7 @@ import { Random } from "./support/random";
  * compilePattern would search in TypeScript.
  */
 function compile(pattern: string, profile: Profile = "core"): CompiledPattern {
-  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), false);
+  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), 0);
   if ("error" in compiled) throw new Error(`${pattern}: ${compiled.error}`);
   return compiled;
 }
@@ -304,7 +304,7 @@ describe("forgetStates", () => {
   });
 
   it("leaves a pattern the addon did not compile alone", () => {
-    const plain = { test: () => MATCH, bytes: 0, size: 0 } as CompiledPattern;
+    const plain = { test: () => MATCH, bytes: 0, size: 0, tableWork: null } as CompiledPattern;
     expect(() => forgetStates(plain)).not.toThrow();
   });
 });

@@ -327,7 +327,7 @@ describe("the native layer", () => {
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (seed, extended, subjectSeeds) => {
         const random = new Random(seed);
         const pattern = randomPattern(random, extended);
-        const compiled = compileProgram(encodeProgram(parsePattern(pattern, extended ? "extended" : "core")), false);
+        const compiled = compileProgram(encodeProgram(parsePattern(pattern, extended ? "extended" : "core")), 0);
         if ("error" in compiled) throw new Error(`${JSON.stringify(pattern)}: ${compiled.error}`);
         for (const subjectSeed of subjectSeeds) {
           const subject = randomSubject(new Random(subjectSeed), pattern, extended);
@@ -339,7 +339,7 @@ describe("the native layer", () => {
   });
 
   it("matches strings only, and throws a TypeError for any other subject", () => {
-    const compiled = compileProgram(encodeProgram(parsePattern("^a")), false);
+    const compiled = compileProgram(encodeProgram(parsePattern("^a")), 0);
     if ("error" in compiled) throw new Error(compiled.error);
     fc.assert(
       fc.property(anyValue, (value) => {

@@ -232,10 +232,21 @@ void CheckValidation(const Program& program, Dfa& dfa, const std::vector<std::u1
 
 // The complete automaton, when it has at most 256 states, searched as
 // src/pattern/table.ts searches its tables: rows of next states by class,
-// the two sinks first, acceptance at the end.
+// the two sinks first, acceptance at the end. Building it costs a function
+// of the program alone: an allowance of exactly that cost builds it, one
+// unit less does not.
 void CheckComplete(const Program& program, const Source& source, const std::vector<std::u16string>& subjects) {
   Dfa complete(&program);
-  if (!complete.Complete(256, &scratch)) return;
+  Meter meter{int64_t{1} << 40, 0, 0};
+  if (!complete.Complete(256, &scratch, &meter)) return;
+  Dfa exact(&program);
+  Meter enough{meter.spent, 0, 0};
+  if (!exact.Complete(256, &scratch, &enough) || enough.spent != meter.spent) {
+    Broken("the complete automaton's cost depends on more than the program");
+  }
+  Dfa short_of(&program);
+  Meter too_little{meter.spent - 1, 0, 0};
+  if (short_of.Complete(256, &scratch, &too_little)) Broken("the complete automaton was built past its allowance");
   for (const auto& subject : subjects) {
     uint32_t state = 2;
     for (size_t i = 0; i < subject.size() && state >= 2;) {

@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { compile, validateSchema } from "../api";
-import { compilePattern } from "../pattern/compile";
+import { build, compile, validateSchema } from "../api";
+import type { CompileOptions } from "../keyword";
+import { readOptions } from "../options";
 import { engine as patternEngine, type CompiledPattern } from "../pattern/native";
+import { CompiledValidator } from "../validator";
 import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
 import { oneLine } from "../one-line";
@@ -164,16 +166,16 @@ function timeAjv(ajv: AjvInstance, schema: unknown, args: readonly unknown[]): P
 /**
  * Pattern searches per validation of `args`, on average: every search the
  * validations run, both passes of a failing call. Run after all timing: the
- * schema is compiled again, which leaves its patterns in the pattern cache,
- * where compilePattern hands out the very objects the new validator calls;
- * their `test` is wrapped for the length of the run, then put back.
+ * schema is compiled again, and the compiled patterns its validator calls
+ * (shared with the pattern cache) have their `test` wrapped for the length
+ * of the run, then put back.
  */
-function countSearches(schema: unknown, patterns: readonly string[], options: ReturnType<typeof compileOptions>, args: readonly unknown[]): number {
-  const validator = compile(schema, options);
+function countSearches(schema: unknown, options: ReturnType<typeof compileOptions>, args: readonly unknown[]): number {
+  const validator = build(schema, readOptions(options) as CompileOptions);
+  if (!(validator instanceof CompiledValidator)) return 0;
   const wrapped = new Map<CompiledPattern, CompiledPattern["test"]>();
   let searches = 0;
-  for (const source of patterns) {
-    const pattern = compilePattern(source, options.profile);
+  for (const pattern of validator.patterns.values()) {
     if (!("test" in pattern) || wrapped.has(pattern)) continue;
     const test = pattern.test;
     wrapped.set(pattern, test);
@@ -260,7 +262,7 @@ async function run(argv: string[]): Promise<number> {
     tools.forEach(({ name, inputSchema }, i) => {
       const args = calls.get(name) ?? [];
       const t = timings[i];
-      t.patternSearches = t.nsPerValidation === null ? null : countSearches(inputSchema, patternsOf(inputSchema), options, args);
+      t.patternSearches = t.nsPerValidation === null ? null : countSearches(inputSchema, options, args);
     });
   }
 

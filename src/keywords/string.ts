@@ -3,7 +3,7 @@ import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
 import { oneLine } from "../one-line";
-import { compilePattern, EngineLimit, NO_ROOM } from "../pattern/compile";
+import { EngineLimit } from "../pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
 
@@ -30,13 +30,9 @@ export const patternKeyword: Keyword = {
       site.problem("pattern", "must be a string");
       return null;
     }
-    const compiled = compilePattern(value, site.options.profile, site.patternRoom());
+    const compiled = site.pattern(value);
     if (compiled instanceof PatternError) {
       site.problem("pattern", compiled.message, compiled.kind);
-      return null;
-    }
-    if (!site.claimPattern(compiled)) {
-      site.problem("pattern", NO_ROOM, "unsupported_capability");
       return null;
     }
     const pointer = site.pointer("pattern");

@@ -13,8 +13,15 @@ export interface CompiledPattern {
   test(subject: string): MatchOutcome;
   /** Memory the compiled pattern holds besides itself: its tables, or its native program (whose cached states come on top, within fixed bounds). */
   readonly bytes: number;
-  /** Instructions of the program kept in the addon; 0 for a pattern searched in TypeScript. */
+  /** Instructions its program wrote out, whichever way it is searched: what compiling it cost. */
   readonly size: number;
+  /**
+   * Work the attempt to build its whole automaton spent (Dfa::Complete,
+   * counted as searches count): what the tables cost for a pattern searched
+   * in TypeScript, at most the allowance given for one left in the addon;
+   * null when its program is too large for tables, so none was made.
+   */
+  readonly tableWork: number | null;
   /** The addon's search function, for a pattern that runs there. */
   readonly native?: (subject: string) => MatchOutcome;
 }
@@ -24,7 +31,13 @@ interface Addon {
    * A search function per program (src/pattern/program.ts), the tables of
    * its whole automaton when it is small, or why the words were refused.
    */
-  compile(words: Uint32Array, tableInstructions: number, tableStates: number, tableEntries: number): { test: (subject: string) => MatchOutcome; bytes: number; size: number } | { table: Table } | { error: string };
+  compile(
+    words: Uint32Array,
+    tableInstructions: number,
+    tableStates: number,
+    tableEntries: number,
+    tableWork: number,
+  ): ({ test: (subject: string) => MatchOutcome; bytes: number } | { table: Table }) & { size: number; tableWork?: number } | { error: string };
   /** Drops a compiled program's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
   /** [allowed, spent, validation]: the work of the current validation and its number. */
@@ -108,11 +121,12 @@ export function widenWork(): boolean {
  * `2 × read + found`): it builds nothing, so only its reading is charged, as
  * the addon charges it. LIMIT once the validation's allowance is spent.
  */
-function chargedPattern(search: (subject: string) => number, bytes: number): CompiledPattern {
+function chargedPattern(search: (subject: string) => number, bytes: number, size: number, tableWork: number | null): CompiledPattern {
   const shift = Math.log2(2 * engine.readsPerUnit);
   return {
     bytes,
-    size: 0,
+    size,
+    tableWork,
     test(subject) {
       const answer = search(subject);
       spent += answer >>> shift;
@@ -124,26 +138,37 @@ function chargedPattern(search: (subject: string) => number, bytes: number): Com
 
 /**
  * A program of at most this many instructions whose automaton has at most
- * TABLE_STATES states and TABLE_ENTRIES transitions is built completely when
- * compiled and searched in TypeScript: no crossing into the addon per
- * search, and no work but reading. Building it costs at most TABLE_ENTRIES
- * closures of TABLE_INSTRUCTIONS each.
+ * TABLE_STATES states and TABLE_ENTRIES transitions, and costs at most
+ * TABLE_WORK units to build, is built completely when compiled and searched
+ * in TypeScript: no crossing into the addon per search, and no work but
+ * reading. Past any of them it is left to the lazy DFA, which gives the
+ * same answers.
  */
 const TABLE_INSTRUCTIONS = 1024;
 const TABLE_STATES = 256;
 const TABLE_ENTRIES = 16_384;
 
 /**
- * Compiles a program: as tables when it is small enough (`tables: false`
- * keeps it in the addon), else for the addon's lazy DFA. Never throws for
- * bad words: they come back as an error.
+ * The counted work (Dfa::Complete, in a search's units) one pattern's tables
+ * may cost to build: about 0.3 ms at 4 ns a unit. The patterns of real tool
+ * schemas cost 50 to 21,000 (a host name with two `{0,61}` repeats is the
+ * dearest); without this bound one pattern of 1,000 instructions could take
+ * 16,384 closures of 1,000 instructions, 10 ms, abandoned at the end.
  */
-export function compileProgram(words: Uint32Array, tables = true): CompiledPattern | { error: string } {
-  const compiled = addon.compile(words, TABLE_INSTRUCTIONS, tables ? TABLE_STATES : 0, TABLE_ENTRIES);
+export const TABLE_WORK = 65_536;
+
+/**
+ * Compiles a program: as tables when it is small enough and building them
+ * costs at most `tableAllowance` (0 keeps it in the addon), else for the
+ * addon's lazy DFA. Never throws for bad words: they come back as an error.
+ */
+export function compileProgram(words: Uint32Array, tableAllowance = TABLE_WORK): CompiledPattern | { error: string } {
+  const compiled = addon.compile(words, TABLE_INSTRUCTIONS, TABLE_STATES, TABLE_ENTRIES, Math.min(tableAllowance, TABLE_WORK));
   if ("error" in compiled) return compiled;
+  const tableWork = compiled.tableWork ?? null;
   if ("table" in compiled) {
     const matcher = tableMatcher(compiled.table);
-    return chargedPattern(matcher.search, matcher.bytes);
+    return chargedPattern(matcher.search, matcher.bytes, compiled.size, tableWork);
   }
   const { test } = compiled;
   const search = (subject: string): MatchOutcome => {
@@ -155,7 +180,7 @@ export function compileProgram(words: Uint32Array, tables = true): CompiledPatte
     spent = work[1];
     return outcome;
   };
-  return { test: search, bytes: compiled.bytes, size: compiled.size, native: test };
+  return { test: search, bytes: compiled.bytes, size: compiled.size, tableWork, native: test };
 }
 
 /** Frees a compiled pattern's cached states now rather than when it is collected. */
