@@ -194,8 +194,14 @@ function shownTexts(html: XmlElement): string[] {
   return texts;
 }
 
-/** The same numbers written independently of the package: Intl's en-US grouping. */
-const us = (n: number, decimals: number) => n.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/**
+ * The same numbers written independently of the package: rounded as toFixed
+ * rounds (Intl rounds a tie such as 7146.65 the other way), grouped by threes.
+ */
+const us = (n: number, decimals: number) => {
+  const [whole, fraction] = n.toFixed(decimals).split(".");
+  return whole.replace(/\B(?=(\d{3})+$)/g, ",") + (fraction === undefined ? "" : "." + fraction);
+};
 
 /** A report's tools checked against the run's JSON, value by value. */
 function expectTableMatches(html: XmlElement, json: { ajv: { loaded: boolean }; tools: ToolTiming[] }) {
