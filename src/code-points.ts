@@ -1,38 +1,36 @@
-import { PerPass } from "./memo";
+import { chargeRead } from "./work";
 
-/**
- * Strings at least this long have their code points counted once per
- * validation pass: the branches of a composition may ask again and again.
- */
-const COUNTED_ONCE = 1024;
-
-const counted = new PerPass(() => new Map<string, number>());
+/** A UTF-16 unit that may start a surrogate pair: strings without one count a code point a unit. */
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
 
 /**
  * Length keywords count Unicode code points, not UTF-16 units: a
- * surrogate pair is one code point, a lone surrogate is one too.
+ * surrogate pair is one code point, a lone surrogate is one too. Counting
+ * reads the string whole, so it is charged as a read (src/work.ts) each
+ * time: nothing is remembered by the string, which V8 would hash by its
+ * length alone from 16,384 characters on.
  */
 export function codePointLength(s: string): number {
-  if (s.length < COUNTED_ONCE) return count(s);
-  const lengths = counted.get();
-  let length = lengths.get(s);
-  if (length === undefined) lengths.set(s, (length = count(s)));
-  return length;
+  chargeRead(s.length);
+  // Where V8 stores a string one byte a character, this answers at once.
+  const first = s.search(HIGH_SURROGATE);
+  return first < 0 ? s.length : s.length - pairsFrom(s, first);
 }
 
-function count(s: string): number {
-  let length = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
+/** The surrogate pairs of `s` from `start` on. */
+function pairsFrom(s: string, start: number): number {
+  let pairs = 0;
+  for (let i = start; i < s.length - 1; i++) {
     const unit = s.charCodeAt(i);
     if (unit >= 0xd800 && unit <= 0xdbff) {
       const next = s.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
-        length--;
+        pairs++;
         i++;
       }
     }
   }
-  return length;
+  return pairs;
 }
 
 // A string has between length/2 and length code points: counting is needed

@@ -7,9 +7,9 @@ import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nest
 import { compileFunction } from "vm";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
-import { memoizedGenerated } from "./memo";
+import { LONG_STRING, memoizedGenerated } from "./memo";
 import { keysOf } from "./own-keys";
-import { charge as chargeWork, overrun, subschemaWeight, work } from "./work";
+import { charge as chargeWork, chargeComparison, COMPARED_PER_STEP, overrun, subschemaWeight, work } from "./work";
 import { EngineLimit } from "./pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
@@ -190,6 +190,9 @@ function walkStatement(v: string, at: Place): string {
 /** Keywords the generator checks inside an object: without any, the object is only walked. */
 const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "additional_properties", "propertyNames"];
 
+/** A string too short for comparing it to be charged (src/work.ts). */
+const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
+
 /** Code that counts `units` of work (src/work.ts). */
 const charge = (units: string) => `if ((work.spent += ${units}) > work.limit) overrun();\n`;
 
@@ -200,7 +203,7 @@ const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value
 
 class Generator {
   /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "hasAtMostCodePoints", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember", "keysOf", "work", "overrun"];
+  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "hasAtMostCodePoints", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember", "keysOf", "work", "overrun", "chargeComparison"];
   readonly values: unknown[];
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
@@ -217,7 +220,7 @@ class Generator {
     private readonly given: Given,
   ) {
     const json = given === "parsed" ? isShallowEnough : isJson;
-    this.values = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, json, Object.prototype, memoizedGenerated, keysOf, work, overrun];
+    this.values = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, json, Object.prototype, memoizedGenerated, keysOf, work, overrun, chargeComparison];
     this.typeTests = given === "parsed" ? PARSED_TYPE_TESTS : TYPE_TESTS;
   }
 
@@ -517,17 +520,37 @@ class Generator {
 
   private valueKeywords(object: Record<string, unknown>, v: string): string {
     let code = "";
-    if (Array.isArray(object.enum)) {
-      const choices = object.enum;
-      if (choices.every((choice) => typeof choice === "string")) code += `if (!(${this.oneOfStrings(v, choices as string[])})) return false;\n`;
-      else code += `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
-    }
-    if ("const" in object) {
-      const value = object.const;
-      // A string, boolean or null equals only itself; numbers and structures need jsonEqual.
-      const exact = typeof value === "string" || typeof value === "boolean" || value === null;
-      code += exact ? `if (${v} !== ${JSON.stringify(value)}) return false;\n` : `if (!jsonEqual(${this.constant(value)}, ${v})) return false;\n`;
-    }
+    if (Array.isArray(object.enum)) code += this.enumCheck(object.enum, v);
+    if ("const" in object) code += this.constCheck(object.const, v);
     return code;
+  }
+
+  /**
+   * `enum`, charged as the closures charge (json-equal.ts memberOf): a
+   * string found among the choices is compared whole once. Choices shorter
+   * together than a comparison step (src/work.ts) are compared inline; longer
+   * ones looked up in a Set, where `===` would compare the value with every
+   * choice of its length. Other choices, and strings V8 hashes by their
+   * length alone, go to memberOf.
+   */
+  private enumCheck(choices: unknown[], v: string): string {
+    if (!choices.every((choice) => typeof choice === "string" && choice.length < LONG_STRING)) return `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
+    const strings = choices as string[];
+    if (strings.reduce((length, choice) => length + choice.length, 0) < COMPARED_PER_STEP) return `if (!(${this.oneOfStrings(v, strings)})) return false;\n`;
+    const found = `if (!${this.constant(new Set(strings))}.has(${v})) return false;\n`;
+    return strings.every(isShortString) ? found : `${found}chargeComparison(${v}.length);\n`;
+  }
+
+  /**
+   * `const`: a string, boolean or null equals only itself; numbers and
+   * structures need jsonEqual. A long string choice is passed as a value, not
+   * written into the code, and a value of its length is compared unit by
+   * unit, charged as the closures charge (json-equal.ts sameString).
+   */
+  private constCheck(value: unknown, v: string): string {
+    if (typeof value === "boolean" || value === null) return `if (${v} !== ${String(value)}) return false;\n`;
+    if (typeof value !== "string") return `if (!jsonEqual(${this.constant(value)}, ${v})) return false;\n`;
+    if (isShortString(value)) return `if (${v} !== ${JSON.stringify(value)}) return false;\n`;
+    return `if (typeof ${v} === "string" && ${v}.length === ${value.length}) chargeComparison(${value.length});\nif (${v} !== ${this.constant(value)}) return false;\n`;
   }
 }

@@ -1,6 +1,7 @@
 import { Decimal } from "./decimal";
 import { keysOf } from "./own-keys";
-import { PerPass } from "./memo";
+import { LONG_STRING, PerPass } from "./memo";
+import { chargeBigint, chargeComparison, chargeRead } from "./work";
 
 /**
  * Equality of JSON values for `enum` (docs/contract.md, "Equality"):
@@ -9,16 +10,18 @@ import { PerPass } from "./memo";
  * booleans never equal to numbers.
  * A Decimal, the exact number of a lenient scalar string, equals a number
  * or bigint of the same value, a number's value being the decimal it prints.
+ * Strings of one length and two bigints are compared whole, which is
+ * charged (src/work.ts).
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
   const typeA = typeof a;
   const typeB = typeof b;
+  if (typeA === "string" || typeB === "string") return typeA === typeB && sameString(a as string, b as string);
   if (typeA === "number" || typeA === "bigint") {
-    // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-    if (typeB === "number" || typeB === "bigint") return (a as number) == (b as number);
+    if (typeB === "number" || typeB === "bigint") return sameNumber(a as number | bigint, b as number | bigint);
     return b instanceof Decimal && decimalEqual(b, a);
   }
+  if (a === b) return true;
   if (a instanceof Decimal || b instanceof Decimal) return a instanceof Decimal && decimalEqual(a, b);
   if (typeA !== "object" || typeB !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
@@ -37,31 +40,58 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** `a === b`, charged as a comparison when V8 compares them unit by unit: when they are of one length. */
+export function sameString(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  chargeComparison(a.length);
+  return a === b;
+}
+
+/** Equal numbers or bigints: a bigint equals a number by value, and two bigints are compared word by word. */
+function sameNumber(a: number | bigint, b: number | bigint): boolean {
+  if (typeof a === "bigint" && typeof b === "bigint") chargeBigint(b);
+  // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
+  return a == b;
+}
+
 /**
  * A test for "equals one of `choices`": scalars are looked up in a Set (a
  * bigint by the number it denotes exactly), so a long list costs one lookup,
- * not a comparison per choice; structures, and a lenient scalar's Decimal,
- * are compared one by one.
+ * not a comparison per choice. Structures, strings of 16,384 characters or
+ * more and bigints no double holds are compared one by one: V8 hashes such
+ * strings by their length alone and bigints by their lowest 64 bits, so in a
+ * Set they would be compared one by one anyway, uncharged.
  */
 export function memberOf(choices: readonly unknown[]): (value: unknown) => boolean {
   const scalars = new Set<unknown>();
-  const structures: unknown[] = [];
+  const compared: unknown[] = [];
   for (const choice of choices) {
     const key = scalarKey(choice);
-    if (key === undefined) structures.push(choice);
+    if (key === undefined) compared.push(choice);
     else scalars.add(key);
   }
   return (value) => {
-    if (value instanceof Decimal) return choices.some((choice) => jsonEqual(choice, value));
-    const key = scalarKey(value);
-    return key === undefined ? structures.some((choice) => jsonEqual(choice, value)) : scalars.has(key);
+    // A lenient scalar's Decimal is a value no double holds (decimalNumber
+    // gives the double whenever the decimal it prints is the text's value),
+    // so no number choice equals it: only bigints among the compared can.
+    const key = value instanceof Decimal ? undefined : scalarKey(value);
+    if (key === undefined) return compared.some((choice) => jsonEqual(choice, value));
+    if (!scalars.has(key)) return false;
+    // V8 compared the string with the equal choice unit by unit.
+    if (typeof value === "string") chargeComparison(value.length);
+    return true;
   };
 }
 
-/** The Set key of a scalar (Set's equality is jsonEqual's on them: 0 and -0 are one), or undefined for anything else. */
+/**
+ * The Set key of a scalar (Set's equality is jsonEqual's on them: 0 and -0
+ * are one), or undefined for a structure, a long string or a bigint no
+ * double holds, which are compared instead.
+ */
 function scalarKey(value: unknown): unknown {
   switch (typeof value) {
     case "string":
+      return value.length < LONG_STRING ? value : undefined;
     case "boolean":
     case "number":
       return value;
@@ -69,7 +99,7 @@ function scalarKey(value: unknown): unknown {
       // Equal to a number exactly when it is the number it converts to.
       const number = Number(value);
       // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-      return number == (value as unknown as number) ? number : value;
+      return number == (value as unknown as number) ? number : undefined;
     }
     default:
       return value === null ? null : undefined;
@@ -83,7 +113,8 @@ function decimalEqual(a: Decimal, b: unknown): boolean {
 /**
  * A key that two JSON values share exactly when `jsonEqual` holds: numbers
  * by value (an integer as its digits, so 1, 1.0 and 1n agree), object keys
- * sorted. `uniqueItems` compares items by it in one pass.
+ * sorted. Writing and interning texts is charged as reading them
+ * (src/work.ts). `uniqueItems` compares items by it in one pass.
  *
  * Keys stay short and cost the value's size once per validation pass, however
  * deeply arrays with `uniqueItems` nest: a short scalar is its own text, and
@@ -109,6 +140,33 @@ interface Ids {
   /** Ids by interned text (or `previous id + \0 + piece` for a long one). */
   byText: Map<string, string>;
   byObject: WeakMap<object, string>;
+  /** firstRepeat's answers by list. */
+  repeats: WeakMap<object, Repeat | null>;
+}
+
+/** The indexes of two equal items of a list: the first item that repeats an earlier one, and that one. */
+export type Repeat = readonly [first: number, again: number];
+
+/**
+ * The first repeat in `list`, by jsonKey, or null: found once per pass for
+ * each list, however many `uniqueItems` ask about it.
+ */
+export function firstRepeat(list: readonly unknown[]): Repeat | null {
+  const ids = currentIds.get();
+  let repeat = ids.repeats.get(list);
+  if (repeat === undefined) ids.repeats.set(list, (repeat = findRepeat(list, ids)));
+  return repeat;
+}
+
+function findRepeat(list: readonly unknown[], ids: Ids): Repeat | null {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < list.length; i++) {
+    const key = keyOf(list[i], ids);
+    const first = seen.get(key);
+    if (first !== undefined) return [first, i];
+    seen.set(key, i);
+  }
+  return null;
 }
 
 function keyOf(value: unknown, ids: Ids): string {
@@ -120,10 +178,13 @@ function keyOf(value: unknown, ids: Ids): string {
       return String(value);
     case "bigint": {
       // A bigint equals the number it converts to exactly; one that no
-      // number holds gets a text no number prints.
+      // number holds gets a text no number prints, its hex digits: V8
+      // writes those in linear time, decimal ones in more.
       const number = Number(value);
       // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-      return number == (value as unknown as number) ? String(number) : short(`n${value}`, ids);
+      if (number == (value as unknown as number)) return String(number);
+      chargeBigint(value);
+      return short(`n${value.toString(16)}`, ids);
     }
     case "boolean":
       return String(value);
@@ -145,7 +206,9 @@ function keyOf(value: unknown, ids: Ids): string {
   return id;
 }
 
+/** The key of a scalar's text, charged as reading the text (src/work.ts). */
 function short(text: string, ids: Ids): string {
+  chargeRead(text.length);
   return text.length <= SHORT_KEY ? text : intern(text, ids);
 }
 
@@ -155,6 +218,8 @@ function short(text: string, ids: Ids): string {
  * (an id or nothing, then `\0`) never equals a whole text.
  */
 function intern(text: string, ids: Ids): string {
+  // Hashing it reads the text whole.
+  chargeRead(text.length);
   if (text.length <= PIECE) return idOf(text, ids);
   let id = "";
   for (let at = 0; at < text.length; at += PIECE) id = idOf(`${id}\0${text.slice(at, at + PIECE)}`, ids);
@@ -167,4 +232,4 @@ function idOf(key: string, ids: Ids): string {
   return id;
 }
 
-const currentIds = new PerPass<Ids>(() => ({ byText: new Map(), byObject: new WeakMap() }));
+const currentIds = new PerPass<Ids>(() => ({ byText: new Map(), byObject: new WeakMap(), repeats: new WeakMap() }));

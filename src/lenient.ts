@@ -1,22 +1,23 @@
 import { Decimal, decimalNumber } from "./decimal";
 import { matchesType } from "./keywords/type";
-import { PerPass } from "./memo";
 import type { Check } from "./report";
+import { chargeBigintDigits, chargeRead } from "./work";
 
 /** Plain decimal text: optional minus, digits, optional fraction; no exponent, no spaces. */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const NO_MATCH = Symbol("no match");
 
-/** Decimal strings at least this long are read once per validation pass, however many branches ask. */
-const READ_ONCE = 1024;
-const numbersRead = new PerPass(() => new Map<string, number | Decimal>());
-
-function numberOf(text: string): number | Decimal {
-  if (text.length < READ_ONCE) return decimalNumber(text);
-  const read = numbersRead.get();
-  let number = read.get(text);
-  if (number === undefined) read.set(text, (number = decimalNumber(text)));
-  return number;
+/**
+ * The number decimal text stands for, or null for other text. Testing the
+ * text and reading it each read it whole, charged as reads (src/work.ts)
+ * every time: nothing is remembered by the text, which V8 would hash by its
+ * length alone from 16,384 characters on.
+ */
+function decimalOf(text: string): number | Decimal | null {
+  chargeRead(text.length);
+  if (!DECIMAL.test(text)) return null;
+  chargeRead(text.length);
+  return decimalNumber(text);
 }
 
 /**
@@ -28,16 +29,19 @@ function numberOf(text: string): number | Decimal {
  */
 function denote(types: readonly string[], value: unknown): unknown {
   if (types.some((type) => matchesType(type, value))) return value;
+  // Read once, however many numeric types ask.
+  let number: number | Decimal | null | undefined;
   for (const type of types) {
     if (typeof value === "string") {
-      if ((type === "integer" || type === "number") && DECIMAL.test(value)) {
-        const number = numberOf(value);
-        if (type === "number" || matchesType("integer", number)) return number;
+      if (type === "integer" || type === "number") {
+        number ??= decimalOf(value);
+        if (number !== null && (type === "number" || matchesType("integer", number))) return number;
       } else if (type === "boolean" && (value === "true" || value === "false")) {
         return value === "true";
       }
     } else if (type === "string" && (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal)) {
       // The JSON text of the number or boolean.
+      if (typeof value === "bigint") chargeBigintDigits(value);
       return String(value);
     }
   }

@@ -1,4 +1,5 @@
 import type { Check } from "./report";
+import { chargeComparison } from "./work";
 
 /**
  * Answers of the fast check for a schema that several `$ref`s share, so a
@@ -34,9 +35,18 @@ function refill(answers: Map<unknown, unknown>): void {
  * length, or bigints that agree in those bits, would all collide. Such values
  * are checked again each time; the work limit bounds how often (src/work.ts).
  */
-const LONG_STRING = 16384;
+export const LONG_STRING = 16384;
 
 const unkeyable = (value: unknown) => typeof value === "bigint" || (typeof value === "string" && value.length >= LONG_STRING);
+
+/**
+ * Finding a string among the answers compares it with the equal key unit by
+ * unit (unless it is the very same string): charged (src/work.ts), or copies
+ * of one long string would each be compared whole at every `$ref`.
+ */
+function chargeFound(value: unknown): void {
+  if (typeof value === "string") chargeComparison(value.length);
+}
 
 /** `check`, decided once per value in the fast check, and once per value and place when it explains a failure. */
 export function memoized(check: Check): Check {
@@ -50,10 +60,8 @@ export function memoized(check: Check): Check {
       refill(answers);
     }
     let ok = answers.get(value);
-    if (ok === undefined) {
-      ok = check(value, null);
-      answers.set(value, ok);
-    }
+    if (ok !== undefined) chargeFound(value);
+    else answers.set(value, (ok = check(value, null)));
     return ok;
   };
 }
@@ -74,6 +82,7 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
       refill(answers);
     }
     const known = answers.get(v);
+    if (known !== undefined) chargeFound(v);
     if (known !== undefined && known >> 1 === d) return (known & 1) === 1;
     const ok = fn(v, d, w);
     answers.set(v, 2 * d + (ok ? 1 : 0));

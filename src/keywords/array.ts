@@ -1,5 +1,5 @@
 import { isPlainObject } from "../json-value";
-import { jsonKey } from "../json-equal";
+import { firstRepeat } from "../json-equal";
 import { sizeBound, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../report";
 import { charge } from "../work";
@@ -50,7 +50,7 @@ const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
 export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
 export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
 
-/** No two items equal (`enum` equality), found in one pass over their canonical texts. */
+/** No two items equal (`enum` equality), found in one pass over their canonical texts, once per list and pass. */
 export const uniqueItemsKeyword: Keyword = {
   name: "uniqueItems",
   compile(value, site) {
@@ -63,14 +63,8 @@ export const uniqueItemsKeyword: Keyword = {
     return (v, r) => {
       if (!Array.isArray(v) || v.length < 2) return true;
       charge(v.length);
-      const seen = new Map<string, number>();
-      for (let i = 0; i < v.length; i++) {
-        const key = jsonKey(v[i]);
-        const first = seen.get(key);
-        if (first !== undefined) return r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${first} and ${i} are equal)`);
-        seen.set(key, i);
-      }
-      return true;
+      const repeat = firstRepeat(v);
+      return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`));
     };
   },
 };
