@@ -7,8 +7,9 @@ import { keysOf } from "./own-keys";
  * arguments' size times the schema's, and a hostile schema can make that
  * product large: a thousand `anyOf` branches that each walk a list of 100,000
  * items are 10^8 units. So a validation pass may spend BASE_WORK units, and
- * past that WORK_PER_VALUE units for each value in the arguments; beyond
- * that it fails (execution_failure), the same way on any machine.
+ * past that WORK_PER_VALUE units for each value in the arguments and a few
+ * whole reads of each string (workLimit); beyond that it fails
+ * (execution_failure), the same way on any machine.
  *
  * Tool calls stay far below the bound: a call of a few thousand values
  * through a schema of a few hundred subschemas spends well under BASE_WORK,
@@ -17,6 +18,8 @@ import { keysOf } from "./own-keys";
  */
 export const BASE_WORK = 2 ** 21;
 export const WORK_PER_VALUE = 128;
+/** Whole reads of each of the arguments' strings that the limit pays for, beyond the values' allowance. */
+export const READS_PER_STRING = 4;
 
 /** Thrown once a pass has spent its work; the validation then fails. */
 export class WorkSpent {
@@ -130,16 +133,26 @@ export function chargeBigintDigits(value: bigint): void {
 
 /**
  * Called when the spent work passes the limit. The first time, the limit
- * grows by WORK_PER_VALUE for each value of the arguments (counted now:
- * most passes never get here); past the grown limit, the pass is over.
+ * grows with the arguments' size (workLimit; measured now: most passes
+ * never get here); past the grown limit, the pass is over.
  */
 export function overrun(): void {
   if (!work.sized) {
     work.sized = true;
-    work.limit = BASE_WORK + WORK_PER_VALUE * argumentSize().values;
+    work.limit = workLimit(argumentSize());
     if (work.spent <= work.limit) return;
   }
-  throw new WorkSpent(work.limit, (work.limit - BASE_WORK) / WORK_PER_VALUE);
+  throw new WorkSpent(work.limit, argumentSize().values);
+}
+
+/**
+ * The work a pass of arguments of `size` may spend: BASE_WORK, WORK_PER_VALUE
+ * for each value, and READS_PER_STRING whole reads of each string (values
+ * and property names), so that one long string can have its length bounded,
+ * its decimal read or its key written without running out.
+ */
+export function workLimit(size: ArgumentSize): number {
+  return BASE_WORK + WORK_PER_VALUE * size.values + Math.floor((READS_PER_STRING * size.stringUnits) / CHARACTERS_PER_STEP);
 }
 
 /**

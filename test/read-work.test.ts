@@ -5,16 +5,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { Decimal } from "../src/decimal";
 import { compile, validate } from "../src/index";
-import { BASE_WORK, WORK_PER_VALUE } from "../src/work";
+import { outOfWork } from "./support/work-limit";
 
 const extended = { profile: "extended" } as const;
 const lenient = { lenientScalars: true } as const;
-
-/** The failure of a call whose arguments hold `values` values and that runs out of work. */
-function outOfWork(values: number) {
-  const problem = `checking them against this schema takes more than the work limit (${BASE_WORK + WORK_PER_VALUE * values} steps for ${values} values); send fewer or smaller values`;
-  return { ok: false, kind: "execution_failure", message: `could not check the arguments: arguments: ${problem}`, issues: [{ kind: "execution_failure", instancePath: "", schemaPath: "", keyword: "schema", message: `arguments: ${problem}` }] };
-}
 
 /** `$defs` d0 … d`levels`, each applying the one below twice: 2^levels paths from the top to `leaf`. */
 function doublingDefs(leaf: object, levels: number, keyword = "allOf") {
@@ -31,7 +25,7 @@ describe("long strings read again and again", () => {
     const { $defs, top } = doublingDefs({ minLength: 10_000 }, 14);
     const validator = compile({ type: "object", $defs, properties: { a: { type: "array", items: top } } }, extended);
     const strings = (length: number) => Array.from({ length: 4 }, (_, i) => `${"a".repeat(length)}${1000 + i}`);
-    for (const result of tenCalls(validator, () => ({ a: strings(16_380) }))) expect(result).toEqual(outOfWork(6));
+    for (const result of tenCalls(validator, () => ({ a: strings(16_380) }))) expect(result).toEqual(outOfWork({ a: strings(16_380) }));
     for (const result of tenCalls(validator, () => ({ a: strings(16_000) }))) expect(result).toEqual({ ok: true });
   });
 
@@ -39,7 +33,7 @@ describe("long strings read again and again", () => {
     const validator = compile({ type: "object", properties: { b: { type: "array", items: { anyOf: Array.from({ length: 5000 }, (_, i) => ({ minLength: 9000 + (i % 100) })) } } } });
     const astral = "\u{1F600}".repeat(8189);
     const args = () => ({ b: [0, 1, 2].map((i) => `${astral}${100_000 + i}`) });
-    for (const result of tenCalls(validator, args)) expect(result).toEqual(outOfWork(5));
+    for (const result of tenCalls(validator, args)) expect(result).toEqual(outOfWork(args()));
   });
 
   it("copies of one string, each met at 5,000 $refs, are compared whole at each: they run out of work", () => {
@@ -49,14 +43,14 @@ describe("long strings read again and again", () => {
     );
     // Parsed, so the 20 strings are 20 copies, not one string 20 times.
     const text = JSON.stringify({ a: Array(20).fill("a".repeat(16_383)) });
-    for (const result of tenCalls(validator, () => JSON.parse(text))) expect(result).toEqual(outOfWork(22));
+    for (const result of tenCalls(validator, () => JSON.parse(text))) expect(result).toEqual(outOfWork(JSON.parse(text)));
   });
 
   it("a 90,000-character const met on 16,384 paths runs out of work, and is matched where it is met once", () => {
     const s = "a".repeat(90_000);
     const { $defs, top } = doublingDefs({ const: `${s}x` }, 14, "anyOf");
     const validator = compile({ type: "object", $defs, properties: { s: top } }, extended);
-    for (const result of tenCalls(validator, () => ({ s: `${s}y` }))) expect(result).toEqual(outOfWork(2));
+    for (const result of tenCalls(validator, () => ({ s: `${s}y` }))) expect(result).toEqual(outOfWork({ s: `${s}y` }));
     for (const result of tenCalls(validator, () => ({ s: `${s}x` }))) expect(result).toEqual({ ok: true });
   });
 
@@ -83,8 +77,20 @@ describe("long strings read again and again", () => {
     const listText = `[${"1,".repeat(32_766)}1]`;
     for (const text of [listText, " ".repeat(65_535)]) {
       const args = JSON.stringify({ a: Array(15).fill(text) });
-      expect(validator.validate(JSON.parse(args))).toEqual(outOfWork(17));
+      expect(validator.validate(JSON.parse(args))).toEqual(outOfWork(JSON.parse(args)));
     }
+  });
+});
+
+describe("one long string", () => {
+  it("is read whole within the limit it brings: 36 million characters whose length must be counted", () => {
+    const long = "a".repeat(36_000_000);
+    expect(validate({ type: "object", properties: { s: { type: "string", minLength: 20_000_000 } } }, { s: long })).toEqual({ ok: true });
+    expect(validate({ type: "object", properties: { s: { type: "string", maxLength: 20_000_000 } } }, { s: long }, extended)).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: expect.stringMatching(/^invalid arguments: s: must be at most 20000000 characters long, got "a+…$/),
+    });
   });
 });
 
@@ -92,7 +98,7 @@ describe("lenient decimals read again and again", () => {
   it("a 16,384-digit multiple of 7 on 16,384 paths runs out of work; 1,000 digits are decided exactly", () => {
     const { $defs, top } = doublingDefs({ type: "number", multipleOf: 7 }, 14);
     const validator = compile({ type: "object", $defs, properties: { b: top } }, { ...extended, ...lenient });
-    expect(validator.validate({ b: "7".repeat(16_384) })).toEqual(outOfWork(2));
+    expect(validator.validate({ b: "7".repeat(16_384) })).toEqual(outOfWork({ b: "7".repeat(16_384) }));
     expect(validator.validate({ b: "7".repeat(1000) })).toEqual({ ok: true });
     expect(validate({ type: "object", properties: { b: { type: "integer", multipleOf: 3 } } }, { b: "7".repeat(1000) }, { ...extended, ...lenient })).toMatchObject({
       ok: false,
@@ -102,7 +108,7 @@ describe("lenient decimals read again and again", () => {
 
   it("a million-digit string read as a number in 3,000 branches runs out of work (core profile)", () => {
     const validator = compile({ type: "object", properties: { n: { anyOf: Array.from({ length: 3000 }, (_, i) => ({ type: "integer", maximum: i })) } } }, lenient);
-    expect(validator.validate({ n: "9".repeat(1_000_000) })).toEqual(outOfWork(2));
+    expect(validator.validate({ n: "9".repeat(1_000_000) })).toEqual(outOfWork({ n: "9".repeat(1_000_000) }));
     expect(validator.validate({ n: "2999" })).toEqual({ ok: true });
   });
 
@@ -141,12 +147,12 @@ describe("huge bigints", () => {
     expect(validate(divisors(3), { n: big }, extended)).toMatchObject({ ok: false, message: "invalid arguments: n: must be a multiple of 3, got an integer of more than 60 digits" });
     expect(validate(divisors(0.3), { n: big }, extended)).toMatchObject({ ok: false, message: "invalid arguments: n: must be a multiple of 0.3, got an integer of more than 60 digits" });
     // 50 divisions of 2.8 million bits are more than the work limit.
-    expect(validate(divisors(...Array.from({ length: 50 }, (_, i) => 3 + 2 * i)), { n: huge }, extended)).toEqual(outOfWork(2));
+    expect(validate(divisors(...Array.from({ length: 50 }, (_, i) => 3 + 2 * i)), { n: huge }, extended)).toEqual(outOfWork({ n: huge }));
   });
 
   it("are written as digits for a lenient string only within the work limit", () => {
     const schema = { type: "object", properties: { n: { type: "string", pattern: "^[0-9]+$" } } };
     expect(validate(schema, { n: 12345678901234567890123n }, lenient)).toEqual({ ok: true });
-    expect(validate(schema, { n: huge }, lenient)).toEqual(outOfWork(2));
+    expect(validate(schema, { n: huge }, lenient)).toEqual(outOfWork({ n: huge }));
   });
 });

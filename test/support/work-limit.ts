@@ -1,0 +1,37 @@
+import { BASE_WORK, CHARACTERS_PER_STEP, READS_PER_STRING, WORK_PER_VALUE } from "../../src/work";
+
+/**
+ * What the work limit of a call grows with, counted here independently of
+ * the package: values (each list or object once, however often it is held)
+ * and the UTF-16 units of strings and property names, each plus one.
+ */
+function sizeOf(args: unknown): { values: number; stringUnits: number } {
+  const seen = new Set<object>();
+  let values = 0;
+  let stringUnits = 0;
+  const visit = (value: unknown): void => {
+    values++;
+    if (typeof value === "string") stringUnits += value.length + 1;
+    if (typeof value !== "object" || value === null || seen.has(value)) return;
+    seen.add(value);
+    for (const [key, item] of Object.entries(value)) {
+      if (!Array.isArray(value)) stringUnits += key.length + 1;
+      visit(item);
+    }
+  };
+  visit(args);
+  return { values, stringUnits };
+}
+
+/** The failure of a call with `args` that runs out of validation work. */
+export function outOfWork(args: unknown) {
+  const { values, stringUnits } = sizeOf(args);
+  const limit = BASE_WORK + WORK_PER_VALUE * values + Math.floor((READS_PER_STRING * stringUnits) / CHARACTERS_PER_STEP);
+  const problem = `checking them against this schema takes more than the work limit (${limit} steps for ${values} values); send fewer or smaller values`;
+  return {
+    ok: false,
+    kind: "execution_failure",
+    message: `could not check the arguments: arguments: ${problem}`,
+    issues: [{ kind: "execution_failure", instancePath: "", schemaPath: "", keyword: "schema", message: `arguments: ${problem}` }],
+  };
+}
