@@ -9,7 +9,7 @@ import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { LONG_STRING, memoizedGenerated } from "./memo";
 import { keysOf } from "./own-keys";
-import { charge as chargeWork, chargeComparison, COMPARED_PER_STEP, overrun, subschemaWeight, work } from "./work";
+import { charge as chargeWork, chargeComparison, COMPARED_PER_STEP, overrun, subschemaWeight, work, WORK_PER_VALUE } from "./work";
 import { EngineLimit } from "./pattern/compile";
 import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
@@ -426,12 +426,15 @@ class Generator {
     if (names === "" && rest === "" && listed === "") return code;
     const body = `${names}\n${this.unlisted(key, Object.keys(properties), rest, listed)}`;
     if (!at.shared) {
-      // Met once per pass: for…in lists the keys without allocating, and the
-      // turns are counted when it ends (a `return false` inside ends the
-      // pass, and no other subschema walks this object again). It would also
-      // list enumerable properties added to Object.prototype, which then
-      // fail here, and the closures, which read own keys only, have the last
-      // word.
+      // Met once per pass: for…in lists the keys without allocating (it
+      // would also list enumerable properties added to Object.prototype,
+      // which then fail here, and the closures, which read own keys only,
+      // have the last word). A cheap turn is counted when the loop ends (a
+      // `return false` inside ends the pass, and no other subschema walks
+      // this object again): the work done before it is counted is at most
+      // half the allowance the keys' values bring. A costly turn is counted
+      // as it starts.
+      if (units + 1 > WORK_PER_VALUE / 2) return `${code}for (const ${key} in ${v}) {\n${charge(String(units + 1))}${body}\n}\n`;
       const turns = this.variable();
       return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${charge(`${turns} * ${units + 1}`)}}\n`;
     }
