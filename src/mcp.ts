@@ -49,23 +49,34 @@ function refusal(result: Extract<Result, { ok: false }>): RefusedToolResult {
   return { content: [{ type: "text", text: result.message }], isError: true };
 }
 
+/** A `tools/call` request as validated, and as it is to be passed on. */
+type CheckedCall = { result: Extract<Result, { ok: false }> } | { result: Result; params: CallToolParams };
+
 /**
  * Validates a `tools/call` request against the catalog (missing `arguments`
- * as `{}`). A request that cannot be read (a getter or proxy that throws) is
- * refused like any other bad call, never thrown.
+ * as `{}`). The name and the arguments are read once, the arguments as the
+ * JSON text the request is sent as, and that text parsed is what is
+ * validated and what is passed on: a getter or proxy that answers one way
+ * to the check and another to the sender cannot get an unchecked call
+ * through. A request that cannot be read (a getter or proxy that throws, a
+ * bigint, a cycle) is refused like any other bad call, never thrown.
  */
-function validateCall(catalog: Catalog, request: { params?: Partial<CallToolParams> }): Result {
+function checkCall(catalog: Catalog, request: { params?: Partial<CallToolParams> }): CheckedCall {
+  let params: Partial<CallToolParams> | undefined;
   let name: unknown;
   let args: unknown;
   try {
-    const params = request.params;
+    params = request.params;
     name = params?.name;
-    args = params?.arguments ?? {};
+    const given = params?.arguments;
+    args = given === undefined ? {} : JSON.parse(JSON.stringify(given) ?? "null");
   } catch (error) {
     const message = `the tool call could not be read (${describeThrown(error)})`;
-    return { ok: false, kind: "validation", message, issues: [toolIssue(message, "params")] };
+    return { result: { ok: false, kind: "validation", message, issues: [toolIssue(message, "params")] } };
   }
-  return catalog.validate(name, args);
+  const result = catalog.validate(name, args);
+  if (!result.ok) return { result };
+  return { result, params: { ...params, name: name as string, arguments: args as Record<string, unknown> } };
 }
 
 /** Loaded on first use only: the one runtime value needed from the SDK. */
@@ -147,9 +158,9 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
     async callTool(...args): Promise<GuardedCallResult<C>> {
       const [params, ...rest] = args as [CallToolParams, ...unknown[]];
       await ensureFresh();
-      const result = validateCall(catalog, { params });
-      if (!result.ok) return refusal(result);
-      return (await client.callTool(params, ...rest)) as GuardedCallResult<C>;
+      const call = checkCall(catalog, { params });
+      if (!("params" in call)) return refusal(call.result);
+      return (await client.callTool(call.params, ...rest)) as GuardedCallResult<C>;
     },
   };
 }
@@ -157,7 +168,9 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
 /**
  * Wraps a server's `tools/call` handler (the SDK's low-level `Server`):
  * the arguments are validated against the catalog before the handler runs,
- * and a refused call is answered with `isError: true` and the message.
+ * and a refused call is answered with `isError: true` and the message. The
+ * handler gets the request with the arguments as they were validated (a
+ * copy, parsed from their JSON text).
  * Publish the server's tools in passthrough mode so that a tool with an
  * unsupported schema stays listed but every call to it is refused.
  */
@@ -166,7 +179,7 @@ export function guardToolHandler<Q extends { params: CallToolParams }, E, R>(
   handler: (request: Q, extra: E) => R | Promise<R>,
 ): (request: Q, extra: E) => Promise<R | RefusedToolResult> {
   return async (request, extra) => {
-    const result = validateCall(catalog, request);
-    return result.ok ? handler(request, extra) : refusal(result);
+    const call = checkCall(catalog, request);
+    return "params" in call ? handler({ ...request, params: call.params }, extra) : refusal(call.result);
   };
 }

@@ -158,6 +158,65 @@ describe("requests and options the guards cannot read", () => {
   });
 });
 
+describe("requests that answer differently when read again", () => {
+  const tools = [
+    { name: "read_file", inputSchema: { type: "object", properties: { path: { type: "string", pattern: "^/srv/public/" } }, required: ["path"], additionalProperties: false } },
+    { name: "delete_all", inputSchema: { type: "object", properties: { confirm: { type: "boolean", enum: [false] } }, required: ["confirm"] } },
+  ];
+  /** A name and arguments whose getters answer with the first value once, then with the second. */
+  function twoFaced(name: [string, string], args: [unknown, unknown]) {
+    let nameReads = 0;
+    let argumentReads = 0;
+    return {
+      get name() {
+        return name[nameReads++ === 0 ? 0 : 1];
+      },
+      get arguments() {
+        return args[argumentReads++ === 0 ? 0 : 1];
+      },
+    };
+  }
+  const calls = () => [
+    twoFaced(["read_file", "delete_all"], [{ path: "/srv/public/a" }, { path: "/srv/public/a" }]),
+    twoFaced(["read_file", "read_file"], [{ path: "/srv/public/a" }, { path: "/etc/shadow" }]),
+    twoFaced(["read_file", "read_file"], [pathThenShadow(), {}]),
+    twoFaced(["read_file", "read_file"], [undefined, { path: "/etc/shadow" }]),
+  ];
+  /** Arguments whose path is public when first read and /etc/shadow after. */
+  function pathThenShadow() {
+    let reads = 0;
+    return {
+      get path() {
+        return reads++ === 0 ? "/srv/public/a" : "/etc/shadow";
+      },
+    };
+  }
+
+  it("guardClient sends the name and the arguments it validated, read once", async () => {
+    const sent: unknown[] = [];
+    const client = { listTools: async () => ({ tools }), callTool: async (params: unknown) => (sent.push(JSON.parse(JSON.stringify(params))), { content: [] }), setNotificationHandler() {} };
+    const guarded = await guardClient(client);
+    const results = [];
+    for (const params of calls()) results.push(await guarded.callTool(params as never));
+    expect(results.slice(0, 3)).toEqual([{ content: [] }, { content: [] }, { content: [] }]);
+    expect(results[3]).toEqual(refused("invalid arguments: path: missing (required)"));
+    expect(sent).toEqual([
+      { name: "read_file", arguments: { path: "/srv/public/a" } },
+      { name: "read_file", arguments: { path: "/srv/public/a" } },
+      { name: "read_file", arguments: { path: "/srv/public/a" } },
+    ]);
+  });
+
+  it("guardToolHandler runs the handler on the name and the arguments it validated", async () => {
+    const catalog = new Catalog();
+    catalog.publish(tools);
+    const seen: unknown[] = [];
+    const guarded = guardToolHandler(catalog, (request: { params: { name: string; arguments?: Record<string, unknown> } }) => (seen.push(JSON.parse(JSON.stringify(request.params))), { content: [] }));
+    for (const params of calls().slice(0, 3)) expect(await guarded({ params } as never, undefined)).toEqual({ content: [] });
+    expect(seen).toEqual(Array(3).fill({ name: "read_file", arguments: { path: "/srv/public/a" } }));
+  });
+});
+
 describe("without the SDK installed", () => {
   it("loads the package; guardToolHandler works and guardClient says what to install", () => {
     // Resolving anything under @modelcontextprotocol/sdk fails, as when the optional peer is absent.
