@@ -3,7 +3,7 @@ import type { Compiled } from "./cache";
 import { copyFailure } from "./copy-failure";
 import { shapeOf } from "./json-value";
 import type { CompileOptions } from "./keyword";
-import { count, either, preview } from "./messages";
+import { count, either, preview, shortName } from "./messages";
 import { oneLine } from "./one-line";
 import { nearestNames } from "./nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";
@@ -52,12 +52,6 @@ function nameFailure(message: string): Failure {
 
 /** How many refused tools a publish message names. */
 const LISTED_REFUSALS = 10;
-const SHORT_NAME = 60;
-
-/** A tool's name as a message lists it: on one line, and cut when long. */
-function shortName(name: string): string {
-  return oneLine(name.length <= SHORT_NAME ? name : `${name.slice(0, SHORT_NAME - 1)}…`);
-}
 
 function unknownTool(name: string, known: Iterable<string>): Failure {
   const { names, close } = nearestNames(name, known);

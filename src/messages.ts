@@ -71,6 +71,11 @@ function bigintText(value: bigint): string {
   return `${value < 0n ? "a negative" : "an"} integer of more than ${PREVIEW_LENGTH} digits`;
 }
 
+/** A name as a message quotes it: on one line, and cut when long (a name may be megabytes long). */
+export function shortName(name: string): string {
+  return cut(name);
+}
+
 /** The first characters of a preview, on one line. */
 function cut(text: string): string {
   return oneLine(text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`);

@@ -147,3 +147,22 @@ describe("a call near the work limit", () => {
     expect(answers).toEqual(Array.from({ length: 12 }, () => ({ ok: true })));
   });
 });
+
+describe("names from the schema in messages", () => {
+  const long = "n".repeat(1_000_000);
+  const cut = `${"n".repeat(59)}…`;
+
+  it("are cut to 60 characters where additionalProperties lists the allowed ones", () => {
+    const result = validate({ type: "object", properties: { [`${long}1`]: {}, short: {} }, additionalProperties: false }, { x: 1 });
+    expect(result).toMatchObject({ ok: false, message: `invalid arguments: x: unexpected property; allowed: ${cut}, short` });
+  });
+
+  it("are cut to 60 characters where dependentRequired names its key", () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `m${i}`);
+    const result = validate({ type: "object", dependentRequired: { [long]: names } }, { [long]: 1 }, { profile: "extended" });
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    const issues = (result as { issues: { message: string }[] }).issues;
+    expect(issues[99].message).toBe(`m99: missing (required when ${cut} is present)`);
+    expect((result as { message: string }).message.length).toBeLessThan(1000);
+  });
+});

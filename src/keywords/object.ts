@@ -1,8 +1,7 @@
 import { Decimal } from "../decimal";
 import { isPlainObject } from "../json-value";
 import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
-import { preview } from "../messages";
-import { oneLine } from "../one-line";
+import { preview, shortName } from "../messages";
 import { keysOf } from "../own-keys";
 import { checkChild, type Check } from "../report";
 import { charge } from "../work";
@@ -85,7 +84,7 @@ function allowedNames(site: SchemaSite): string[] {
 
 function unexpectedProblem(allowed: readonly string[]): string {
   if (allowed.length === 0) return "unexpected property; no properties are allowed here";
-  const listed = oneLine(allowed.slice(0, MAX_LISTED_NAMES).join(", "));
+  const listed = allowed.slice(0, MAX_LISTED_NAMES).map(shortName).join(", ");
   return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
 }
 
@@ -180,17 +179,20 @@ export const dependentRequiredKeyword: Keyword = {
       site.problem("dependentRequired", "must be an object whose values are lists of distinct property names");
       return null;
     }
-    const rules = Object.entries(value as Record<string, string[]>).filter(([, names]) => names.length > 0);
+    // Each rule's problem is written once, its key cut: a key may be megabytes long.
+    const rules = Object.entries(value as Record<string, string[]>)
+      .filter(([, names]) => names.length > 0)
+      .map(([key, names]) => ({ key, names, problem: `missing (required when ${shortName(key)} is present)` }));
     const pointer = site.pointer("dependentRequired");
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
-      for (const [key, names] of rules) {
+      for (const { key, names, problem } of rules) {
         if (!Object.hasOwn(v, key)) continue;
         for (const name of names) {
           if (Object.hasOwn(v, name)) continue;
           if (r === null) return false;
-          ok = r.fail("dependentRequired", pointer, `missing (required when ${oneLine(key)} is present)`, name);
+          ok = r.fail("dependentRequired", pointer, problem, name);
         }
       }
       return ok;
