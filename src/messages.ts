@@ -174,7 +174,11 @@ function withOneLineMessage(issue: Issue): Issue {
   return message === issue.message ? issue : { ...issue, message };
 }
 
-const sameIssue = (a: Issue, b: Issue) => a.instancePath === b.instancePath && a.schemaPath === b.schemaPath && a.keyword === b.keyword && a.message === b.message;
+/**
+ * The pointer is compared last: under a long property name every pointer is
+ * long, while messages cut names short and tell most issues apart first.
+ */
+const sameIssue = (a: Issue, b: Issue) => a.message === b.message && a.keyword === b.keyword && a.schemaPath === b.schemaPath && a.instancePath === b.instancePath;
 
 /**
  * The issues without repeats: a `$ref` target that two composition branches

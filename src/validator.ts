@@ -8,7 +8,7 @@ import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern/compile";
 import { endMemo, startMemo } from "./memo";
 import { startValidationPatterns, startWork, widenWork } from "./pattern/native";
-import { issueAt, Report, type Check } from "./report";
+import { issueAt, pathTo, Report, type Check } from "./report";
 import { describeThrown, isThrown } from "./thrown";
 import { charge, endValidation, startValidation, startValidationWork, WorkSpent } from "./work";
 import type { Issue, Result, Validator } from "./types";
@@ -127,8 +127,10 @@ export class CompiledValidator implements Validator {
     for (;;) {
       const report = new Report(this.remembers);
       startPass();
+      let issues: Issue[];
       try {
         this.check(args, report);
+        issues = report.issues();
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
         if (isThrown(error, WorkSpent)) return workFailure(error);
@@ -140,7 +142,7 @@ export class CompiledValidator implements Validator {
       // The closures are the source of truth: when the fast check said no but
       // they find nothing (an enumerable property on Object.prototype, which
       // the fast check's for…in sees and own-key reads do not), the call is valid.
-      return report.issues.length === 0 && report.uncounted === 0 ? VALID : failure(report.issues, false, report.uncounted);
+      return issues.length === 0 && report.uncounted === 0 ? VALID : failure(issues, false, report.uncounted);
     }
   }
 }
@@ -159,7 +161,7 @@ function limitIssue(limit: EngineLimit, report: Report): Issue {
   const problem = limit.outOfMemory
     ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
     : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
-  return issueAt(report.path, "execution_failure", limit.schemaPath, "pattern", problem);
+  return issueAt(pathTo(report.here), "execution_failure", limit.schemaPath, "pattern", problem);
 }
 
 /** A pass starts with nothing spent and nothing remembered. */

@@ -81,6 +81,49 @@ describe("hostile arguments and catalogs", () => {
     }
   });
 
+  it("problems found in composition branches at depth 100 write their paths only when read, each place once", () => {
+    const anyOf = Array.from({ length: 20 }, (_, i) => ({ type: "string", minLength: i }));
+    const schema = {
+      type: "object",
+      additionalProperties: { $ref: "#/$defs/node" },
+      $defs: { node: { type: ["object", "array"], additionalProperties: { $ref: "#/$defs/node" }, items: { $ref: "#/$defs/leaf" } }, leaf: { anyOf } },
+    };
+    const key = "k-k"; // not a name a readable path writes bare: each step is written with JSON.stringify
+    let args: unknown = Array(1000).fill(1);
+    for (let depth = 0; depth < 100; depth++) args = { [key]: args };
+    const validator = compile(schema, { profile: "extended" });
+    const stringify = vi.spyOn(JSON, "stringify");
+    let result;
+    let written;
+    try {
+      result = validator.validate(args);
+      written = stringify.mock.calls.filter(([value]) => value === key).length;
+    } finally {
+      stringify.mockRestore();
+    }
+    const path = `["${key}"]`.repeat(100);
+    const shown = Array.from({ length: 5 }, (_, i) => `${path}[${i}]: expected a string, got a number`).join("; ");
+    expect(result).toMatchObject({ ok: false, kind: "validation", message: `invalid arguments: ${shown} (and 995 more problems)` });
+    // Each of the 100 places on the way down written once, not once per
+    // problem in each of the 20 branches of the 1,000 items (2,000,000).
+    expect(written).toBe(100);
+  });
+
+  it("the path of a problem that is quoted is charged by the length of its property names", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "array", items: { anyOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "null" }] } } },
+    };
+    const name = "n".repeat(1 << 20);
+    const items = (n: number) => ({ a: Array.from({ length: n }, () => ({ [name]: 1 })) });
+    const closest = (i: number) => `a[${i}]: does not match any of the 2 allowed forms; closest (form 1): a[${i}]["${"n".repeat(59)}"…]: expected a string, got a number (1)`;
+    // Each item's problem quotes one under the 1 MiB name: 32,768 steps to write its path.
+    const few = validate(schema, items(50));
+    expect(few).toMatchObject({ ok: false, kind: "validation" });
+    expect((few as { message: string }).message.startsWith(`invalid arguments: ${closest(0)}; ${closest(1)}`)).toBe(true);
+    expect(validate(schema, items(100))).toMatchObject({ ok: false, kind: "execution_failure" });
+  });
+
   it("an unknown name in a catalog of 20,000 tools is compared with the first 1,000 names only", () => {
     const catalog = new Catalog();
     const name = (i: number) => `tool_${i.toString(36).padStart(59, "-")}`;

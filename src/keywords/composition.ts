@@ -38,12 +38,12 @@ function noMatchProblem(types: (string[] | null)[], runs: Run[], value: unknown,
     const names = (types as string[][]).flat();
     return `expected ${either(names.map(typeWord))}, got ${shapeOf(value)}${jsonTextHint(value, names)}`;
   }
-  const problems = (run: Run) => run.issues.length + run.uncounted;
+  const problems = (run: Run) => run.findings.length + run.uncounted;
   let best = fits.indexOf(true);
   runs.forEach((run, i) => {
     if (fits[i] && problems(run) < problems(runs[best])) best = i;
   });
-  const quoted = runs[best].issues.slice(0, QUOTED_PROBLEMS).map((issue) => report.problemOf(issue));
+  const quoted = runs[best].findings.slice(0, QUOTED_PROBLEMS).map((finding) => report.problemOf(finding));
   const forms = runs.length === 1 ? "the allowed form" : `any of the ${runs.length} allowed forms`;
   return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
 }

@@ -161,7 +161,7 @@ export const propertyNamesKeyword: Keyword = {
         }
         const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
         if (run.ok) continue;
-        const problems = run.issues.map((issue) => r.problemOf(issue)).join("; ");
+        const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
         ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
       }
       return ok;
