@@ -196,15 +196,19 @@ function distinct(issues: Issue[]): Issue[] {
 
 /** The failure's kind: execution_failure over unsupported_capability over validation. */
 function kindOf(issues: readonly Issue[]): ErrorKind {
-  if (issues.some((issue) => issue.kind === "execution_failure")) return "execution_failure";
-  if (issues.some((issue) => issue.kind === "unsupported_capability")) return "unsupported_capability";
-  return "validation";
+  let kind: ErrorKind = "validation";
+  for (const issue of issues) {
+    if (issue.kind === "execution_failure") return issue.kind;
+    if (issue.kind === "unsupported_capability") kind = issue.kind;
+  }
+  return kind;
 }
 
 /**
  * Builds the failure result with its one-line message: the first problems by
  * their readable paths, and how many more there were (`uncounted` problems
- * beyond the issues kept included).
+ * beyond the issues kept included). Written with loops: every failed call
+ * comes here.
  */
 export function failure(found: Issue[], schemaProblems = false, uncounted = 0): Failure {
   // Property names and patterns may hold line breaks; messages never do. A
@@ -213,8 +217,10 @@ export function failure(found: Issue[], schemaProblems = false, uncounted = 0): 
   const issues = schemaProblems ? found.map(withOneLineMessage) : distinct(found);
   const kind = kindOf(issues);
   const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
-  const shown = issues.slice(0, MAX_REPORTED).map((issue) => issue.message);
-  const more = issues.length + uncounted - shown.length;
-  const tail = more > 0 ? ` (and ${count(more, "more problem")})` : "";
-  return { ok: false, kind, message: `${prefix}: ${shown.join("; ")}${tail}`, issues };
+  const shown = Math.min(issues.length, MAX_REPORTED);
+  let message = `${prefix}: `;
+  for (let i = 0; i < shown; i++) message += i === 0 ? issues[i].message : `; ${issues[i].message}`;
+  const more = issues.length + uncounted - shown;
+  if (more > 0) message += ` (and ${count(more, "more problem")})`;
+  return { ok: false, kind, message, issues };
 }
