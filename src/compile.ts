@@ -38,6 +38,23 @@ export interface CompiledSchema {
   remembered: ReadonlySet<unknown>;
   /** Native memory held by the schema's compiled patterns. */
   patternBytes: number;
+  /** The subschema compiled from `schema` at `pointer` (for the generated explaining pass, src/generate-explain.ts). */
+  nodeAt(schema: unknown, pointer: string): CompiledNode | undefined;
+}
+
+/** One keyword's check, as a subschema runs it. */
+export interface KeywordCheck {
+  readonly name: string;
+  readonly check: Check;
+}
+
+/** A compiled subschema: its check, and the parts it is made of. */
+export interface CompiledNode {
+  readonly check: Check;
+  /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
+  readonly type: Check | null;
+  /** The checks of its other keywords that assert something, in the order they run. */
+  readonly keywords: readonly KeywordCheck[];
 }
 
 /**
@@ -67,11 +84,13 @@ interface SameValueEdge {
 }
 
 /** A compiled subschema. */
-interface Node {
+interface Node extends CompiledNode {
   /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
   pointer: string;
   schema: unknown;
   check: Check;
+  type: Check | null;
+  keywords: KeywordCheck[];
 }
 
 /**
@@ -133,7 +152,14 @@ class Compiler {
       subschemas: this.nodes.length,
       remembered,
       patternBytes: this.patternBytes,
+      nodeAt: (schema, pointer) => this.compiledAt(schema, pointer),
     };
+  }
+
+  private compiledAt(schema: unknown, pointer: string): Node | undefined {
+    const compiled = this.bySchema.get(schema);
+    const id = compiled?.length === 1 ? compiled[0] : compiled?.find((other) => this.nodes[other].pointer === pointer);
+    return id === undefined ? undefined : this.nodes[id];
   }
 
   /**
@@ -167,7 +193,7 @@ class Compiler {
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const node: Node = { pointer, schema, check: acceptAll };
+    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [] };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
     if (compiled === undefined) this.bySchema.set(schema, [id]);
@@ -176,6 +202,7 @@ class Compiler {
     return { id, check: node.check };
   }
 
+  /** The check of node `id`, whose parts it records on the node. */
   private build(schema: unknown, pointer: string, depth: number, id: number): Check {
     if (schema === true) return acceptAll;
     if (schema === false) return rejectAll(pointer);
@@ -207,8 +234,7 @@ class Compiler {
       claimPattern: (pattern) => this.claimPattern(pattern),
       patternRoom: () => MAX_SCHEMA_INSTRUCTIONS - this.patternInstructions,
     };
-    let typeCheck: Check | null = null;
-    const checks: Check[] = [];
+    const node = this.nodes[id];
     for (const name of Object.keys(schema)) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {
@@ -217,10 +243,10 @@ class Compiler {
       }
       const check = keyword.compile(schema[name], site);
       if (check === null) continue;
-      if (name === "type") typeCheck = check;
-      else checks.push(check);
+      if (name === "type") node.type = check;
+      else node.keywords.push({ name, check });
     }
-    return charged(this.join(schema, typeCheck, every(checks)), subschemaWeight(schema));
+    return charged(this.join(schema, node.type, every(node.keywords.map((keyword) => keyword.check))), subschemaWeight(schema));
   }
 
   /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */

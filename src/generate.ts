@@ -4,7 +4,7 @@ import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual, memberOf } from "./json-equal";
 import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin, ownFields } from "./json-value";
-import { compileFunction } from "vm";
+import { chargeCode as charge, CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { memoizedGenerated } from "./memo";
@@ -76,9 +76,6 @@ const GENERATED = new Set([
 
 const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
 
-/** Name lists up to this long become `switch` cases and `===` chains; longer ones a Set. */
-const MAX_SWITCH_NAMES = 24;
-
 /** Keywords that assert nothing while validating. */
 const SILENT = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
 
@@ -109,26 +106,8 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
   if (options.lenientScalars || !codeGenerationAllowed) return null;
   const generator = new Generator(schema, options, compiled.closures, compiled.remembered, given);
   const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
-  // vm.compileFunction, not new Function: V8 keeps what new Function
-  // compiles in its eval cache, keyed by the source, for as long as the
-  // process runs (about 270 KB for each 300-property schema, validator or not).
-  const factory = compileFunction(`${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`, generator.names);
-  return factory(...generator.values) as FastCheck;
+  return generator.build<FastCheck>(`${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`);
 }
-
-/**
- * A process run with --disallow-code-generation-from-strings keeps its
- * closures (README, "Compile once, validate many"): vm.compileFunction is not
- * held to the flag, so the host's choice is read from new Function.
- */
-const codeGenerationAllowed = (() => {
-  try {
-    new Function("");
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** The EngineLimit for a search that did not finish. */
 const engineLimit = (outcome: number, schemaPath: string, pattern: string) => new EngineLimit(schemaPath, pattern, outcome === NO_MEMORY);
@@ -158,21 +137,14 @@ function walk(v: string, at: Place): string | null {
   return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
 }
 
-/** Code that counts `units` of work (src/work.ts). */
-const charge = (units: string) => `if ((work.spent += ${units}) > work.limit) overrun();\n`;
-
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, chargeWork) === null;
 /** The same for a value JSON.parse returned: only the levels are counted. */
 const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, chargeWork);
 
-class Generator {
-  /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "hasAtMostCodePoints", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember", "keysOf", "work", "overrun"];
-  readonly values: unknown[];
+class Generator extends CodeWriter {
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
-  private variables = 0;
 
   constructor(
     private readonly document: unknown,
@@ -183,22 +155,30 @@ class Generator {
     private readonly remembered: ReadonlySet<unknown>,
     private readonly given: Given,
   ) {
-    const json = given === "parsed" ? isShallowEnough : isJson;
-    this.values = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, json, Object.prototype, memoizedGenerated, keysOf, work, overrun];
+    super({
+      MATCH,
+      NO_MATCH,
+      engineLimit,
+      chargeBudget,
+      hasAtLeastCodePoints,
+      hasAtMostCodePoints,
+      isMultipleOf,
+      jsonEqual,
+      hasOwn: Object.hasOwn,
+      isPlainObject,
+      isJsonArray,
+      isShallowJson,
+      json: given === "parsed" ? isShallowEnough : isJson,
+      objectPrototype: Object.prototype,
+      remember: memoizedGenerated,
+      keysOf,
+      work,
+      overrun,
+    });
     this.typeTests = given === "parsed" ? PARSED_TYPE_TESTS : TYPE_TESTS;
   }
 
   private readonly typeTests: Record<string, (v: string) => string>;
-
-  private constant(value: unknown): string {
-    this.names.push(`k${this.values.length}`);
-    this.values.push(value);
-    return this.names[this.names.length - 1];
-  }
-
-  private variable(): string {
-    return `x${++this.variables}`;
-  }
 
   /** Work counted so far in the current region (see region()). */
   private weight = 0;
@@ -440,12 +420,6 @@ class Generator {
     }
     if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
     return code;
-  }
-
-  /** True when `v` is one of `strings`: `===` for a few, a Set for many. */
-  private oneOfStrings(v: string, strings: string[]): string {
-    if (strings.length > MAX_SWITCH_NAMES) return `${this.constant(new Set(strings))}.has(${v})`;
-    return strings.length === 0 ? "false" : strings.map((choice) => `${v} === ${JSON.stringify(choice)}`).join(" || ");
   }
 
   private valueKeywords(object: Record<string, unknown>, v: string): string {

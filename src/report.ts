@@ -39,6 +39,9 @@ export class Place {
   }
 }
 
+/** The root of the arguments: its paths are written already, so it never changes and every report shares it. */
+const ROOT = new Place(null, "", 0);
+
 /** The path to `place`. */
 export function pathTo(place: Place): PathSegment[] {
   const path = new Array<PathSegment>(place.depth);
@@ -50,22 +53,17 @@ export function pathTo(place: Place): PathSegment[] {
  * Writes the paths of `place` and of the places above it not written yet,
  * charging a unit per step and per 32 characters of a property name: what
  * writing them costs. Findings are cheap to make, so a hostile schema can
- * make many; the ones that are read pay.
+ * make many; the ones that are read pay. (The recursion is as deep as the
+ * arguments, which nest at most MAX_DEPTH levels.)
  */
 function writePaths(place: Place): void {
-  const unwritten: Place[] = [];
-  let units = 0;
-  for (let at = place; at.pointer === null; at = at.parent!) {
-    unwritten.push(at);
-    units += typeof at.segment === "string" ? 1 + (at.segment.length >> 5) : 1;
-  }
-  charge(units);
-  for (let i = unwritten.length - 1; i >= 0; i--) {
-    const at = unwritten[i];
-    const parent = at.parent!;
-    at.pointer = parent.pointer + pointerStep(at.segment);
-    at.readable = parent.readable + readableStep(parent.readable!, at.segment);
-  }
+  if (place.pointer !== null) return;
+  const parent = place.parent!;
+  writePaths(parent);
+  const { segment } = place;
+  charge(typeof segment === "string" ? 1 + (segment.length >> 5) : 1);
+  place.pointer = parent.pointer + pointerStep(segment);
+  place.readable = parent.readable + readableStep(parent.readable!, segment);
 }
 
 /** Whether two places are the same path (the same steps, not necessarily the same objects: remembered findings were made on an earlier visit). */
@@ -131,7 +129,7 @@ export class Report {
   /** Problems found beyond MAX_ISSUES in the current frame. */
   uncounted = 0;
   /** The place of the value being checked. */
-  here = new Place(null, "", 0);
+  here = ROOT;
   /**
    * A number for each place on the path (the same path, the same number, by
    * parent place and key): what `remember` keys by, without building the

@@ -2,6 +2,7 @@ import { parseArguments } from "./json-arguments";
 import { findNonJson, MAX_DEPTH, nestsWithin } from "./json-value";
 import type { CompiledSchema } from "./compile";
 import type { FastCheck, Given } from "./generate";
+import type { Explainer } from "./generate-explain";
 import { failure } from "./messages";
 import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
@@ -17,23 +18,25 @@ const VALID: Result = Object.freeze({ ok: true });
 
 /**
  * Calls a validator answers with its closures before it generates its fast
- * check. Generated code costs compile time and memory that only pays off on
- * a validator in use: a gateway that recompiles a catalog, or `validate()`
- * meeting a new schema on every call, never pays for schemas used once.
+ * check (and failures it explains with them before it generates its
+ * explaining pass). Generated code costs compile time and memory that only
+ * pays off on a validator in use: a gateway that recompiles a catalog, or
+ * `validate()` meeting a new schema on every call, never pays for schemas
+ * used once.
  */
 export const HOT_AFTER_CALLS = 8;
 
-/** The fast check for one kind of input: the closures at first, generated code once it is hot. */
-class FastTier {
+/** A pass over the arguments: the closures at first, generated code once it is hot. */
+class HotTier<Pass> {
   private callsUntilHot = HOT_AFTER_CALLS;
 
   constructor(
-    private check: FastCheck,
-    private generate: (() => FastCheck | null) | null,
+    private check: Pass,
+    private generate: (() => Pass | null) | null,
   ) {}
 
-  /** The check to run for this call. */
-  next(): FastCheck {
+  /** The pass to run for this call. */
+  next(): Pass {
     if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
       try {
         this.check = this.generate() ?? this.check;
@@ -56,7 +59,8 @@ class FastTier {
  * the input-domain tests that parsed JSON cannot fail.
  */
 export class CompiledValidator implements Validator {
-  private readonly fast: Record<Given, FastTier>;
+  private readonly fast: Record<Given, HotTier<FastCheck>>;
+  private readonly explainer: HotTier<Explainer>;
 
   /** Native memory held by the schema's compiled patterns. */
   readonly patternBytes: number;
@@ -66,18 +70,19 @@ export class CompiledValidator implements Validator {
   private readonly remembers: boolean;
 
   constructor(
-    private readonly check: Check,
+    check: Check,
     compiled: CompiledSchema,
-    generate: ((given: Given) => FastCheck | null) | null,
+    generate: { fast: (given: Given) => FastCheck | null; explainer: () => Explainer | null } | null,
     private readonly timeBudgetMs: number | null,
   ) {
     this.patternBytes = compiled.patternBytes;
     this.subschemas = compiled.subschemas;
     this.remembers = compiled.remembered.size > 0;
     this.fast = {
-      any: new FastTier((args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null), generate && (() => generate("any"))),
-      parsed: new FastTier((args) => nestsWithin(args, MAX_DEPTH, charge) && check(args, null), generate && (() => generate("parsed"))),
+      any: new HotTier<FastCheck>((args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null), generate && (() => generate.fast("any"))),
+      parsed: new HotTier<FastCheck>((args) => nestsWithin(args, MAX_DEPTH, charge) && check(args, null), generate && (() => generate.fast("parsed"))),
     };
+    this.explainer = new HotTier<Explainer>(check, generate && generate.explainer);
   }
 
   validate(args: unknown): Result {
@@ -124,12 +129,13 @@ export class CompiledValidator implements Validator {
   }
 
   private explain(args: unknown): Result {
+    const explainer = this.explainer.next();
     for (;;) {
       const report = new Report(this.remembers);
       startPass();
       let issues: Issue[];
       try {
-        this.check(args, report);
+        explainer(args, report);
         issues = report.issues();
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);

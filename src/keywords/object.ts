@@ -1,6 +1,6 @@
 import { Decimal } from "../decimal";
 import { isPlainObject } from "../json-value";
-import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
+import { sizeBound, type Keyword } from "../keyword";
 import { preview } from "../messages";
 import { oneLine } from "../one-line";
 import { keysOf } from "../own-keys";
@@ -10,7 +10,7 @@ import { charge } from "../work";
 type JsonObject = Record<string, unknown>;
 
 // A Decimal is the number a lenient scalar string spells, not an object.
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
 
 /**
  * Own properties only (README, "The JSON input domain"): `toString` or
@@ -21,7 +21,7 @@ const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !==
  * undefined is an absent property; any other value is own unless the name
  * is on Object.prototype right now, which only then needs the slower test.
  */
-function ownValue(v: JsonObject, name: string): unknown {
+export function ownValue(v: JsonObject, name: string): unknown {
   const value = v[name];
   return value === undefined || !(name in Object.prototype) || Object.hasOwn(v, name) ? value : undefined;
 }
@@ -79,8 +79,9 @@ export const requiredKeyword: Keyword = {
 
 const MAX_LISTED_NAMES = 12;
 
-function allowedNames(site: SchemaSite): string[] {
-  return isPlainObject(site.schema.properties) ? Object.keys(site.schema.properties) : [];
+/** The names `properties` lists in a schema object's own fields: what additionalProperties leaves alone. */
+export function allowedNames(schema: Readonly<Record<string, unknown>>): string[] {
+  return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
 function unexpectedProblem(allowed: readonly string[]): string {
@@ -102,7 +103,7 @@ function additionalProperties(name: string, alias: string): Keyword {
         return null;
       }
       if (value === true) return null;
-      const allowed = allowedNames(site);
+      const allowed = allowedNames(site.schema);
       const declared = new Set(allowed);
       const pointer = site.pointer(name);
       let each: Check;
