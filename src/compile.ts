@@ -50,11 +50,16 @@ export interface KeywordCheck {
 
 /** A compiled subschema: its check, and the parts it is made of. */
 export interface CompiledNode {
+  readonly schema: unknown;
+  /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
+  readonly pointer: string;
   readonly check: Check;
   /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
   readonly type: Check | null;
   /** The checks of its other keywords that assert something, in the order they run. */
   readonly keywords: readonly KeywordCheck[];
+  /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
+  readonly ref: { readonly target: CompiledNode; readonly remembered: boolean } | null;
 }
 
 /**
@@ -83,14 +88,12 @@ interface SameValueEdge {
   keyword: string;
 }
 
-/** A compiled subschema. */
+/** A compiled subschema, as it is being built. */
 interface Node extends CompiledNode {
-  /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
-  pointer: string;
-  schema: unknown;
   check: Check;
   type: Check | null;
   keywords: KeywordCheck[];
+  ref: { target: Node; remembered: boolean } | null;
 }
 
 /**
@@ -134,8 +137,10 @@ class Compiler {
       const once = this.refuseCycles() ? this.boundChains() : new Set<number>();
       this.pendingRefs.forEach((ref, i) => {
         const target = this.nodes[targets[i]];
-        ref.check = once.has(targets[i]) ? memoized(target.check) : target.check;
-        if (once.has(targets[i])) remembered.add(target.schema);
+        const decidedOnce = once.has(targets[i]);
+        ref.check = decidedOnce ? memoized(target.check) : target.check;
+        if (decidedOnce) remembered.add(target.schema);
+        this.nodes[ref.from].ref = { target, remembered: decidedOnce };
       });
     } catch (error) {
       if (!(error instanceof SchemaTooLarge)) throw error;
@@ -193,7 +198,7 @@ class Compiler {
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [] };
+    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
     if (compiled === undefined) this.bySchema.set(schema, [id]);

@@ -50,20 +50,27 @@ export function pathTo(place: Place): PathSegment[] {
 }
 
 /**
- * Writes the paths of `place` and of the places above it not written yet,
- * charging a unit per step and per 32 characters of a property name: what
- * writing them costs. Findings are cheap to make, so a hostile schema can
- * make many; the ones that are read pay. (The recursion is as deep as the
+ * The JSON Pointer of `place`, written from its parent's (and so on up to
+ * the first place written already) and kept. Findings are cheap to make, so
+ * a hostile schema can make many; the ones that are read pay for their
+ * paths: a unit of work per step, and per 32 characters of a property name,
+ * which the pointer holds whole. (The recursion is as deep as the
  * arguments, which nest at most MAX_DEPTH levels.)
  */
-function writePaths(place: Place): void {
-  if (place.pointer !== null) return;
-  const parent = place.parent!;
-  writePaths(parent);
+function pointerOf(place: Place): string {
+  if (place.pointer !== null) return place.pointer;
+  const before = pointerOf(place.parent!);
   const { segment } = place;
   charge(typeof segment === "string" ? 1 + (segment.length >> 5) : 1);
-  place.pointer = parent.pointer + pointerStep(segment);
-  place.readable = parent.readable + readableStep(parent.readable!, segment);
+  return (place.pointer = before + pointerStep(segment));
+}
+
+/** The readable path of `place` ("" at the root), written and kept as pointerOf's pointer: a unit per step, as a readable path cuts long names. */
+function readableOf(place: Place): string {
+  if (place.readable !== null) return place.readable;
+  const before = readableOf(place.parent!);
+  charge(1);
+  return (place.readable = before + readableStep(before, place.segment));
 }
 
 /** Whether two places are the same path (the same steps, not necessarily the same objects: remembered findings were made on an earlier visit). */
@@ -88,11 +95,15 @@ export interface Finding {
   readonly place: Place;
 }
 
-/** The issue a finding reads as, its place's paths written (and charged) if they are not yet. */
+/** The issue a finding reads as. */
 function issueOf(finding: Finding): Issue {
-  const { place, kind, schemaPath, keyword, problem } = finding;
-  writePaths(place);
-  return { kind, instancePath: place.pointer!, schemaPath, keyword, message: `${place.readable || ROOT_NAME}: ${problem}` };
+  const { place, kind, schemaPath, keyword } = finding;
+  return { kind, instancePath: pointerOf(place), schemaPath, keyword, message: messageOf(finding) };
+}
+
+/** A finding's problem behind its readable path. */
+function messageOf(finding: Finding): string {
+  return `${readableOf(finding.place) || ROOT_NAME}: ${finding.problem}`;
 }
 
 /** What a check found on one value: its findings (at most MAX_ISSUES) and how many more there were. */
@@ -190,7 +201,8 @@ export class Report {
         this.here = here;
         if (this.placeNumbers !== null) this.placeNumbers.length = here.depth + 1;
       }
-      return { ok, findings: this.findings.splice(this.frameStart), uncounted: this.uncounted };
+      const findings = this.findings.length === this.frameStart ? NO_FINDINGS : this.findings.splice(this.frameStart);
+      return { ok, findings, uncounted: this.uncounted };
     } finally {
       this.frameStart = frameStart;
       this.frame = frame;
@@ -263,7 +275,7 @@ export class Report {
 
   /** What a finding says: its problem when it is about the current value, else its issue's message (the path in front). */
   problemOf(finding: Finding): string {
-    return samePath(finding.place, this.here) ? finding.problem : issueOf(finding).message;
+    return samePath(finding.place, this.here) ? finding.problem : messageOf(finding);
   }
 
   /** The findings of the whole pass as issues. */

@@ -109,18 +109,14 @@ describe("hostile arguments and catalogs", () => {
     expect(written).toBe(100);
   });
 
-  it("the path of a problem that is quoted is charged by the length of its property names", () => {
-    const schema = {
-      type: "object",
-      properties: { a: { type: "array", items: { anyOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "null" }] } } },
-    };
+  it("the pointer of a problem that is reported is charged by the length of its property names", () => {
+    const schema = { type: "object", properties: { a: { type: "array", items: { type: "object", additionalProperties: { type: "string" } } } } };
     const name = "n".repeat(1 << 20);
     const items = (n: number) => ({ a: Array.from({ length: n }, () => ({ [name]: 1 })) });
-    const closest = (i: number) => `a[${i}]: does not match any of the 2 allowed forms; closest (form 1): a[${i}]["${"n".repeat(59)}"…]: expected a string, got a number (1)`;
-    // Each item's problem quotes one under the 1 MiB name: 32,768 steps to write its path.
+    // Each item's problem is under the 1 MiB name: 32,768 steps to write its pointer.
     const few = validate(schema, items(50));
     expect(few).toMatchObject({ ok: false, kind: "validation" });
-    expect((few as { message: string }).message.startsWith(`invalid arguments: ${closest(0)}; ${closest(1)}`)).toBe(true);
+    expect((few as { issues: { instancePath: string }[] }).issues[49].instancePath).toBe(`/a/49/${name}`);
     expect(validate(schema, items(100))).toMatchObject({ ok: false, kind: "execution_failure" });
   });
 

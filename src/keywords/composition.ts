@@ -19,6 +19,36 @@ const COUNTED_PROBLEMS = 10;
 
 type BranchKeyword = "oneOf" | "anyOf" | "allOf";
 
+/** How a composition's check is made from the checks of its branches. */
+type Combine = (checks: readonly Check[]) => Check;
+
+/** The way each composition check was made, to make it again over other branch checks. */
+const combined = new WeakMap<Check, Combine>();
+
+/** `combine(checks)`, remembered as the way to make it. */
+function combineBranches(combine: Combine, checks: readonly Check[]): Check {
+  const check = combine(checks);
+  combined.set(check, combine);
+  return check;
+}
+
+/**
+ * The composition `check`, made again over `branches` (one for each of its
+ * own, in order): src/generate-explain.ts gives it branches written out, and
+ * keeps how the composition decides and words its problem. Undefined for a
+ * check that is no composition.
+ */
+export function withBranches(check: Check, branches: readonly Check[]): Check | undefined {
+  return combined.get(check)?.(branches);
+}
+
+/** Every branch run on `value`, each in a capture that counts up to COUNTED_PROBLEMS (every branch runs: the work counted must not depend on which matched first). */
+function captureEach(checks: readonly Check[], value: unknown, report: Report): Run[] {
+  const runs: Run[] = [];
+  for (const check of checks) runs.push(report.capture(check, value, COUNTED_PROBLEMS));
+  return runs;
+}
+
 function branches(name: BranchKeyword, value: unknown, site: SchemaSite): Check[] | null {
   if (!Array.isArray(value) || value.length === 0) {
     site.problem(name, "must be a non-empty list of schemas");
@@ -94,18 +124,19 @@ export const oneOfKeyword: Keyword = {
     if (checks === null) return null;
     const types = branchTypes(value, site);
     const pointer = site.pointer("oneOf");
-    return (v, r) => {
+    return combineBranches((checks) => (v, r) => {
       if (r === null) {
         let matched = 0;
         for (const check of checks) if (check(v, null) && ++matched > 1) return false;
         return matched === 1;
       }
-      const runs = checks.map((check) => r.capture(check, v, COUNTED_PROBLEMS));
-      const matched = runs.flatMap((run, i) => (run.ok ? [i + 1] : []));
+      const runs = captureEach(checks, v, r);
+      const matched: number[] = [];
+      for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
       if (matched.length === 1) return true;
       if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(types, runs, v, r));
       return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`);
-    };
+    }, checks);
   },
 };
 
@@ -116,11 +147,15 @@ export const anyOfKeyword: Keyword = {
     if (checks === null) return null;
     const types = branchTypes(value, site);
     const pointer = site.pointer("anyOf");
-    return (v, r) => {
-      if (r === null) return checks.some((check) => check(v, null));
-      const runs = checks.map((check) => r.capture(check, v, COUNTED_PROBLEMS));
-      return runs.some((run) => run.ok) || r.fail("anyOf", pointer, () => noMatchProblem(types, runs, v, r));
-    };
+    return combineBranches(
+      (checks) => (v, r) => {
+        if (r === null) return checks.some((check) => check(v, null));
+        const runs = captureEach(checks, v, r);
+        for (const run of runs) if (run.ok) return true;
+        return r.fail("anyOf", pointer, () => noMatchProblem(types, runs, v, r));
+      },
+      checks,
+    );
   },
 };
 
@@ -140,12 +175,15 @@ export const notKeyword: Keyword = {
       site.problem("not", "must be a schema");
       return null;
     }
-    const check = site.applicator("not", value);
     const pointer = site.pointer("not");
-    return (v, r) => {
-      if (r === null) return !check(v, null);
-      // The branch's first problem makes `not` hold; it is dropped.
-      return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
-    };
+    return combineBranches(
+      ([check]) =>
+        (v, r) => {
+          if (r === null) return !check(v, null);
+          // The branch's first problem makes `not` hold; it is dropped.
+          return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
+        },
+      [site.applicator("not", value)],
+    );
   },
 };

@@ -49,6 +49,9 @@ export const propertiesKeyword: Keyword = {
   },
 };
 
+/** The problem of a required property that is absent. */
+export const MISSING = "missing (required)";
+
 export const requiredKeyword: Keyword = {
   name: "required",
   compile(value, site) {
@@ -70,7 +73,7 @@ export const requiredKeyword: Keyword = {
         const name = names[i];
         if (ownValue(v, name) !== undefined) continue;
         if (r === null) return false;
-        ok = r.fail("required", pointer, "missing (required)", name);
+        ok = r.fail("required", pointer, MISSING, name);
       }
       return ok;
     };
@@ -84,7 +87,8 @@ export function allowedNames(schema: Readonly<Record<string, unknown>>): string[
   return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
-function unexpectedProblem(allowed: readonly string[]): string {
+/** The problem of a property that `additionalProperties: false` refuses. */
+export function unexpectedProblem(allowed: readonly string[]): string {
   if (allowed.length === 0) return "unexpected property; no properties are allowed here";
   const listed = oneLine(allowed.slice(0, MAX_LISTED_NAMES).join(", "));
   return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
