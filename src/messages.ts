@@ -24,6 +24,7 @@ export function typeWord(type: string): string {
 
 /** "a", "a or b", "a, b or c". */
 export function either(words: readonly string[]): string {
+  if (words.length === 1) return words[0];
   const unique = [...new Set(words)];
   if (unique.length <= 1) return unique[0] ?? "";
   return `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
@@ -52,8 +53,10 @@ export function preview(value: unknown): string {
 
 function previewText(value: unknown): string {
   // A string is cut before it is quoted: it may be hundreds of megabytes long.
-  const shown = typeof value === "string" && value.length > PREVIEW_LENGTH ? value.slice(0, PREVIEW_LENGTH) : value;
-  return typeof shown === "bigint" ? String(shown) : jsonStart(shown) ?? String(shown);
+  if (typeof value === "string") return JSON.stringify(value.length > PREVIEW_LENGTH ? value.slice(0, PREVIEW_LENGTH) : value);
+  // A finite number's JSON text is its String(), which is quicker to write (previews of numbers are common).
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isFinite(value))) return String(value);
+  return jsonStart(value) ?? String(value);
 }
 
 /** The first characters of a preview, on one line. */
