@@ -42,6 +42,7 @@ const KEPT_PREVIEW = 16;
 
 /** A value as JSON text, shortened for a message. */
 export function preview(value: unknown): string {
+  if (typeof value === "string") return previewString(value);
   if (typeof value !== "object" || value === null) return cut(previewText(value));
   if ((Array.isArray(value) ? value.length : keysOf(value).length) < KEPT_PREVIEW) return cut(previewText(value));
   const known = previews.get().get(value);
@@ -52,8 +53,6 @@ export function preview(value: unknown): string {
 }
 
 function previewText(value: unknown): string {
-  // A string is cut before it is quoted: it may be hundreds of megabytes long.
-  if (typeof value === "string") return JSON.stringify(value.length > PREVIEW_LENGTH ? value.slice(0, PREVIEW_LENGTH) : value);
   // A finite number's JSON text is its String(), which is quicker to write (previews of numbers are common).
   if (typeof value === "bigint" || (typeof value === "number" && Number.isFinite(value))) return String(value);
   return jsonStart(value) ?? String(value);
@@ -61,7 +60,25 @@ function previewText(value: unknown): string {
 
 /** The first characters of a preview, on one line. */
 function cut(text: string): string {
-  return oneLine(text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`);
+  return oneLine(shorten(text));
+}
+
+function shorten(text: string): string {
+  return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1)}…`;
+}
+
+/** A character JSON.stringify escapes in a string (or, for a lone surrogate, may), or one oneLine escapes. */
+const NOT_PLAIN = /["\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/;
+
+/**
+ * A string's preview. A string is cut before it is quoted: it may be
+ * hundreds of megabytes long. Most strings hold nothing to escape, and their
+ * JSON text is the string between quotes, one line already: written so, it
+ * takes half the time JSON.stringify does.
+ */
+function previewString(value: string): string {
+  const shown = value.length > PREVIEW_LENGTH ? value.slice(0, PREVIEW_LENGTH) : value;
+  return NOT_PLAIN.test(shown) ? cut(JSON.stringify(shown)) : shorten(`"${shown}"`);
 }
 
 /**
