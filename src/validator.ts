@@ -145,9 +145,10 @@ export class CompiledValidator implements Validator {
         if (isStackOverflow(error)) return stackFailure();
         return unreadable(error);
       }
-      // The closures are the source of truth: when the fast check said no but
-      // they find nothing (an enumerable property on Object.prototype, which
-      // the fast check's for…in sees and own-key reads do not), the call is valid.
+      // The explaining pass (the closures, or code that finds what they find)
+      // is the source of truth: when the fast check said no but it finds
+      // nothing (an enumerable property on Object.prototype, which the fast
+      // check's for…in sees and own-key reads do not), the call is valid.
       return issues.length === 0 && report.uncounted === 0 ? VALID : failure(issues, false, report.uncounted);
     }
   }
