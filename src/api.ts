@@ -4,7 +4,8 @@ import { cachedCompile, type Compiled } from "./cache";
 import { compileSchema } from "./compile";
 import { copyFailure } from "./copy-failure";
 import type { CompileOptions } from "./keyword";
-import { generateFastCheck } from "./generate";
+import { generateFastCheck, type Given } from "./generate";
+import { generateExplainer } from "./generate-explain";
 import { failure } from "./messages";
 import { optionsError, readCallOptions, readOptions } from "./options";
 import { SchemaError } from "./schema-error";
@@ -18,7 +19,8 @@ const VALID: Result = Object.freeze({ ok: true });
 export function build(schema: unknown, options: CompileOptions): Compiled {
   const compiled = checkSchema(schema, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
-  return new CompiledValidator(compiled.check, compiled, (given) => generateFastCheck(schema, options, compiled, given), options.timeBudgetMs);
+  const generate = { fast: (given: Given) => generateFastCheck(schema, options, compiled, given), explainer: () => generateExplainer(schema, options, compiled) };
+  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
@@ -28,7 +30,7 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
     const issues: Issue[] = [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }];
-    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map() };
+    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined };
   }
 }
 

@@ -42,6 +42,28 @@ export interface CompiledSchema {
   patternBytes: number;
   /** The compiled patterns by their source, as the closures search them. */
   patterns: ReadonlyMap<string, CompiledPattern | PatternError>;
+  /** The subschema compiled from `schema` at `pointer` (for the generated explaining pass, src/generate-explain.ts). */
+  nodeAt(schema: unknown, pointer: string): CompiledNode | undefined;
+}
+
+/** One keyword's check, as a subschema runs it. */
+export interface KeywordCheck {
+  readonly name: string;
+  readonly check: Check;
+}
+
+/** A compiled subschema: its check, and the parts it is made of. */
+export interface CompiledNode {
+  readonly schema: unknown;
+  /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
+  readonly pointer: string;
+  readonly check: Check;
+  /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
+  readonly type: Check | null;
+  /** The checks of its other keywords that assert something, in the order they run. */
+  readonly keywords: readonly KeywordCheck[];
+  /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
+  readonly ref: { readonly target: CompiledNode; readonly remembered: boolean } | null;
 }
 
 /**
@@ -70,12 +92,12 @@ interface SameValueEdge {
   keyword: string;
 }
 
-/** A compiled subschema. */
-interface Node {
-  /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
-  pointer: string;
-  schema: unknown;
+/** A compiled subschema, as it is being built. */
+interface Node extends CompiledNode {
   check: Check;
+  type: Check | null;
+  keywords: KeywordCheck[];
+  ref: { target: Node; remembered: boolean } | null;
 }
 
 /**
@@ -119,8 +141,10 @@ class Compiler {
       const once = this.refuseCycles() ? this.boundChains() : new Set<number>();
       this.pendingRefs.forEach((ref, i) => {
         const target = this.nodes[targets[i]];
-        ref.check = once.has(targets[i]) ? memoized(target.check) : target.check;
-        if (once.has(targets[i])) remembered.add(target.schema);
+        const decidedOnce = once.has(targets[i]);
+        ref.check = decidedOnce ? memoized(target.check) : target.check;
+        if (decidedOnce) remembered.add(target.schema);
+        this.nodes[ref.from].ref = { target, remembered: decidedOnce };
       });
     } catch (error) {
       if (!(error instanceof SchemaTooLarge)) throw error;
@@ -138,7 +162,14 @@ class Compiler {
       remembered,
       patternBytes: this.patterns.bytes,
       patterns: this.patterns.compiled,
+      nodeAt: (schema, pointer) => this.compiledAt(schema, pointer),
     };
+  }
+
+  private compiledAt(schema: unknown, pointer: string): Node | undefined {
+    const compiled = this.bySchema.get(schema);
+    const id = compiled?.length === 1 ? compiled[0] : compiled?.find((other) => this.nodes[other].pointer === pointer);
+    return id === undefined ? undefined : this.nodes[id];
   }
 
   /**
@@ -162,7 +193,7 @@ class Compiler {
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const node: Node = { pointer, schema, check: acceptAll };
+    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
     if (compiled === undefined) this.bySchema.set(schema, [id]);
@@ -171,6 +202,7 @@ class Compiler {
     return { id, check: node.check };
   }
 
+  /** The check of node `id`, whose parts it records on the node. */
   private build(schema: unknown, pointer: string, depth: number, id: number): Check {
     if (schema === true) return acceptAll;
     if (schema === false) return rejectAll(pointer);
@@ -201,8 +233,7 @@ class Compiler {
       countValues: this.countValues,
       pattern: (source) => this.patterns.compile(source),
     };
-    let typeCheck: Check | null = null;
-    const checks: Check[] = [];
+    const node = this.nodes[id];
     for (const name of Object.keys(schema)) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {
@@ -211,10 +242,10 @@ class Compiler {
       }
       const check = keyword.compile(schema[name], site);
       if (check === null) continue;
-      if (name === "type") typeCheck = check;
-      else checks.push(check);
+      if (name === "type") node.type = check;
+      else node.keywords.push({ name, check });
     }
-    return charged(this.join(schema, typeCheck, every(checks)), subschemaWeight(schema));
+    return charged(this.join(schema, node.type, every(node.keywords.map((keyword) => keyword.check))), subschemaWeight(schema));
   }
 
   /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */

@@ -4,7 +4,7 @@ import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual, memberOf } from "./json-equal";
 import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin, ownFields } from "./json-value";
-import { compileFunction } from "vm";
+import { chargeCode as charge, CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { LONG_STRING, memoizedGenerated } from "./memo";
@@ -76,9 +76,6 @@ const GENERATED = new Set([
 
 const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
 
-/** Name lists up to this long become `switch` cases and `===` chains; longer ones a Set. */
-const MAX_SWITCH_NAMES = 24;
-
 /** Keywords that assert nothing while validating. */
 const SILENT = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
 
@@ -131,27 +128,8 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
     if (error instanceof TooMuchSource) return null;
     throw error;
   }
-  if (source.length > MAX_GENERATED_SOURCE) return null;
-  // vm.compileFunction, not new Function: V8 keeps what new Function
-  // compiles in its eval cache, keyed by the source, for as long as the
-  // process runs (about 270 KB for each 300-property schema, validator or not).
-  const factory = compileFunction(source, generator.names);
-  return factory(...generator.values) as FastCheck;
+  return source.length > MAX_GENERATED_SOURCE ? null : generator.build<FastCheck>(source);
 }
-
-/**
- * A process run with --disallow-code-generation-from-strings keeps its
- * closures (README, "Compile once, validate many"): vm.compileFunction is not
- * held to the flag, so the host's choice is read from new Function.
- */
-const codeGenerationAllowed = (() => {
-  try {
-    new Function("");
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** The EngineLimit for a search that did not finish. */
 const engineLimit = (outcome: number, schemaPath: string, pattern: string) => new EngineLimit(schemaPath, pattern, outcome === NO_MEMORY);
@@ -193,21 +171,14 @@ const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "a
 /** A string too short for comparing it to be charged (src/work.ts). */
 const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
 
-/** Code that counts `units` of work (src/work.ts). */
-const charge = (units: string) => `if ((work.spent += ${units}) > work.limit) overrun();\n`;
-
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, chargeWork) === null;
 /** The same for a value JSON.parse returned: only the levels are counted. */
 const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, chargeWork);
 
-class Generator {
-  /** Values the generated code refers to by name: closures, patterns, sets, helpers. */
-  readonly names: string[] = ["MATCH", "NO_MATCH", "engineLimit", "chargeBudget", "hasAtLeastCodePoints", "hasAtMostCodePoints", "isMultipleOf", "jsonEqual", "hasOwn", "isPlainObject", "isJsonArray", "isShallowJson", "json", "objectPrototype", "remember", "keysOf", "work", "overrun", "chargeComparison"];
-  readonly values: unknown[];
+class Generator extends CodeWriter {
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
   readonly functions: string[] = [];
-  private variables = 0;
 
   constructor(
     private readonly document: unknown,
@@ -219,22 +190,31 @@ class Generator {
     private readonly patterns: CompiledSchema["patterns"],
     private readonly given: Given,
   ) {
-    const json = given === "parsed" ? isShallowEnough : isJson;
-    this.values = [MATCH, NO_MATCH, engineLimit, chargeBudget, hasAtLeastCodePoints, hasAtMostCodePoints, isMultipleOf, jsonEqual, Object.hasOwn, isPlainObject, isJsonArray, isShallowJson, json, Object.prototype, memoizedGenerated, keysOf, work, overrun, chargeComparison];
+    super({
+      MATCH,
+      NO_MATCH,
+      engineLimit,
+      chargeBudget,
+      hasAtLeastCodePoints,
+      hasAtMostCodePoints,
+      isMultipleOf,
+      jsonEqual,
+      hasOwn: Object.hasOwn,
+      isPlainObject,
+      isJsonArray,
+      isShallowJson,
+      json: given === "parsed" ? isShallowEnough : isJson,
+      objectPrototype: Object.prototype,
+      remember: memoizedGenerated,
+      keysOf,
+      work,
+      overrun,
+      chargeComparison,
+    });
     this.typeTests = given === "parsed" ? PARSED_TYPE_TESTS : TYPE_TESTS;
   }
 
   private readonly typeTests: Record<string, (v: string) => string>;
-
-  private constant(value: unknown): string {
-    this.names.push(`k${this.values.length}`);
-    this.values.push(value);
-    return this.names[this.names.length - 1];
-  }
-
-  private variable(): string {
-    return `x${++this.variables}`;
-  }
 
   /** Work counted so far in the current region (see region()). */
   private weight = 0;
@@ -513,12 +493,6 @@ class Generator {
     }
     if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
     return code;
-  }
-
-  /** True when `v` is one of `strings`: `===` for a few, a Set for many. */
-  private oneOfStrings(v: string, strings: string[]): string {
-    if (strings.length > MAX_SWITCH_NAMES) return `${this.constant(new Set(strings))}.has(${v})`;
-    return strings.length === 0 ? "false" : strings.map((choice) => `${v} === ${JSON.stringify(choice)}`).join(" || ");
   }
 
   private valueKeywords(object: Record<string, unknown>, v: string): string {

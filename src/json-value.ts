@@ -72,6 +72,11 @@ export function ownFields(object: Record<string, unknown>): Record<string, unkno
 
 /** A JSON scalar, an array, or a plain object, without looking inside it. */
 export function isShallowJson(value: unknown): boolean {
+  return typeof value === "object" ? value === null || isJsonArray(value) || isPlainObject(value) : isJsonScalar(value);
+}
+
+/** A string, a boolean, a finite number or a bigint: JSON that holds nothing (null aside). */
+function isJsonScalar(value: unknown): boolean {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -79,8 +84,6 @@ export function isShallowJson(value: unknown): boolean {
       return true;
     case "number":
       return Number.isFinite(value);
-    case "object":
-      return value === null || isJsonArray(value) || isPlainObject(value);
     default:
       return false;
   }
@@ -189,6 +192,8 @@ function walkArray(array: unknown[], depth: number, maxDepth: number, count: Cou
   count(array.length);
   for (let i = 0; i < array.length; i++) {
     const item = array[i];
+    // Most items are scalars: tested here, without a call.
+    if (isJsonScalar(item)) continue;
     const found =
       item === undefined
         ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
@@ -205,7 +210,9 @@ function walkObject(object: Record<string, unknown>, depth: number, maxDepth: nu
   const keys = keysOf(object);
   count(keys.length);
   for (const key of keys) {
-    const found = walk(object[key], depth + 1, maxDepth, count);
+    const item = object[key];
+    if (isJsonScalar(item)) continue;
+    const found = walk(item, depth + 1, maxDepth, count);
     if (found) {
       found.path.unshift(key);
       return found;

@@ -19,6 +19,7 @@ const filled: Map<unknown, unknown>[] = [];
 
 /** Ends a validation: every answer remembered for it is dropped. */
 export function endMemo(): void {
+  if (filled.length === 0) return; // most validations: setting the length costs a call into the runtime
   for (const answers of filled) answers.clear();
   filled.length = 0;
 }
@@ -98,7 +99,8 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
 export class PerPass<T> {
   private seen = -1;
   private current: T | null = null;
-  private passesMade = 0;
+  /** Whether a task to drop the state when the job ends is queued already. */
+  private dropQueued = false;
 
   constructor(private readonly make: () => T) {}
 
@@ -107,12 +109,17 @@ export class PerPass<T> {
     if (this.seen !== generation || this.current === null) {
       this.seen = generation;
       this.current = this.make();
-      // The task holds a number, not the state: validations in a loop that
-      // never yields must not keep every pass's state until it does.
-      const made = ++this.passesMade;
-      queueMicrotask(() => {
-        if (this.passesMade === made) this.current = null;
-      });
+      // One task a job, however many passes it runs (queueing one costs
+      // more than many a failed call): it drops whatever state is current
+      // when the job ends. The task holds no state, so validations in a
+      // loop that never yields keep only the last pass's.
+      if (!this.dropQueued) {
+        this.dropQueued = true;
+        queueMicrotask(() => {
+          this.dropQueued = false;
+          this.current = null;
+        });
+      }
     }
     return this.current;
   }

@@ -9,9 +9,14 @@ export function escapePointerSegment(segment: PathSegment): string {
   return segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
 }
 
+/** One step of a JSON Pointer: `/` and the escaped segment. */
+export function pointerStep(segment: PathSegment): string {
+  return "/" + escapePointerSegment(segment);
+}
+
 export function toPointer(path: readonly PathSegment[]): string {
   let pointer = "";
-  for (const segment of path) pointer += "/" + escapePointerSegment(segment);
+  for (const segment of path) pointer += pointerStep(segment);
   return pointer;
 }
 
@@ -32,14 +37,17 @@ export const ROOT_NAME = "arguments";
 /** Property names longer than this are cut in readable paths (the pointer keeps them whole). */
 const SHOWN_NAME_LENGTH = 60;
 
+/** One step of a readable path, after `before` (the readable text of the steps before it, "" at the root). */
+export function readableStep(before: string, segment: PathSegment): string {
+  if (typeof segment === "number") return `[${segment}]`;
+  if (segment.length > SHOWN_NAME_LENGTH) return `[${oneLine(JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1)))}…]`;
+  if (isIdentifier(segment)) return before === "" ? segment : `.${segment}`;
+  return `[${oneLine(JSON.stringify(segment))}]`;
+}
+
 /** `edits[0].new_string`, `headers["Content-Type"]`; `arguments` for the root. */
 export function readablePath(path: readonly PathSegment[]): string {
   let text = "";
-  for (const segment of path) {
-    if (typeof segment === "number") text += `[${segment}]`;
-    else if (segment.length > SHOWN_NAME_LENGTH) text += `[${oneLine(JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1)))}…]`;
-    else if (isIdentifier(segment)) text += text === "" ? segment : `.${segment}`;
-    else text += `[${oneLine(JSON.stringify(segment))}]`;
-  }
+  for (const segment of path) text += readableStep(text, segment);
   return text === "" ? ROOT_NAME : text;
 }

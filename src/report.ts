@@ -1,5 +1,6 @@
-import { readablePath, toPointer, type PathSegment } from "./paths";
+import { pointerStep, readablePath, readableStep, ROOT_NAME, toPointer, type PathSegment } from "./paths";
 import type { ErrorKind, Issue } from "./types";
+import { charge } from "./work";
 
 /**
  * A failure keeps at most this many issues; the rest are only counted, so an
@@ -7,27 +8,119 @@ import type { ErrorKind, Issue } from "./types";
  */
 export const MAX_ISSUES = 100;
 
-/** An issue about the value at `path` (or at its child `child`): its pointer, and the problem behind its readable path. */
-export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string, child?: PathSegment): Issue {
-  const at = child === undefined ? path : [...path, child];
-  return { kind, instancePath: toPointer(at), schemaPath, keyword, message: `${readablePath(at)}: ${problem}` };
+/** An issue about the value at `path`. */
+export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
+  return { kind, instancePath: toPointer(path), schemaPath, keyword, message: `${readablePath(path)}: ${problem}` };
 }
 
-/** What a check found on one value: its issues (at most MAX_ISSUES) and how many more there were. */
+/**
+ * A place in the arguments: a step from its parent place. A finding keeps
+ * its place and its paths are written only when it is read, so the many
+ * findings of composition branches that are dropped cost no more at depth
+ * 200 than at the root. A place writes its paths once, from its parent's,
+ * however many findings are read there or below.
+ */
+export class Place {
+  /** Its JSON Pointer and readable path ("" at the root), once written. */
+  pointer: string | null;
+  readable: string | null;
+
+  constructor(
+    readonly parent: Place | null,
+    readonly segment: PathSegment,
+    readonly depth: number,
+  ) {
+    this.pointer = parent === null ? "" : null;
+    this.readable = parent === null ? "" : null;
+  }
+
+  below(segment: PathSegment): Place {
+    return new Place(this, segment, this.depth + 1);
+  }
+}
+
+/** The root of the arguments: its paths are written already, so it never changes and every report shares it. */
+const ROOT = new Place(null, "", 0);
+
+/** The path to `place`. */
+export function pathTo(place: Place): PathSegment[] {
+  const path = new Array<PathSegment>(place.depth);
+  for (let at = place; at.parent !== null; at = at.parent) path[at.depth - 1] = at.segment;
+  return path;
+}
+
+/**
+ * The JSON Pointer of `place`, written from its parent's (and so on up to
+ * the first place written already) and kept. Findings are cheap to make, so
+ * a hostile schema can make many; the ones that are read pay for their
+ * paths: a unit of work per step, and per 32 characters of a property name,
+ * which the pointer holds whole. (The recursion is as deep as the
+ * arguments, which nest at most MAX_DEPTH levels.)
+ */
+function pointerOf(place: Place): string {
+  if (place.pointer !== null) return place.pointer;
+  const before = pointerOf(place.parent!);
+  const { segment } = place;
+  charge(typeof segment === "string" ? 1 + (segment.length >> 5) : 1);
+  return (place.pointer = before + pointerStep(segment));
+}
+
+/** The readable path of `place` ("" at the root), written and kept as pointerOf's pointer: a unit per step, as a readable path cuts long names. */
+function readableOf(place: Place): string {
+  if (place.readable !== null) return place.readable;
+  const before = readableOf(place.parent!);
+  charge(1);
+  return (place.readable = before + readableStep(before, place.segment));
+}
+
+/** Whether two places are the same path (the same steps, not necessarily the same objects: remembered findings were made on an earlier visit). */
+function samePath(a: Place, b: Place): boolean {
+  if (a.depth !== b.depth) return false;
+  let steps = 0;
+  while (a !== b && a.segment === b.segment) {
+    a = a.parent!;
+    b = b.parent!;
+    steps++;
+  }
+  charge(steps);
+  return a === b;
+}
+
+/** A problem a check found, at the place of the value it is about. */
+export interface Finding {
+  readonly kind: ErrorKind;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly problem: string;
+  readonly place: Place;
+}
+
+/** The issue a finding reads as. */
+function issueOf(finding: Finding): Issue {
+  const { place, kind, schemaPath, keyword } = finding;
+  return { kind, instancePath: pointerOf(place), schemaPath, keyword, message: messageOf(finding) };
+}
+
+/** A finding's problem behind its readable path. */
+function messageOf(finding: Finding): string {
+  return `${readableOf(finding.place) || ROOT_NAME}: ${finding.problem}`;
+}
+
+/** What a check found on one value: its findings (at most MAX_ISSUES) and how many more there were. */
 export interface Run {
   ok: boolean;
-  issues: Issue[];
+  findings: Finding[];
   uncounted: number;
 }
 
 /** A memoized check's result at one place in the arguments. */
 interface Remembered extends Run {
   value: unknown;
-  /** The captures its issues were recorded in (ids are never reused, so closed ones never match). */
+  /** The captures its findings were recorded in (ids are never reused, so closed ones never match). */
   frames: number[];
 }
 
-const NO_ISSUES: Issue[] = [];
+const NO_FINDINGS: Finding[] = [];
 
 /** Thrown by fail() when a capture has found enough problems; caught by that capture. */
 const ENOUGH = Symbol("enough problems");
@@ -38,21 +131,23 @@ const ENOUGH = Symbol("enough problems");
  * when that fails, so the path is tracked only on the failure path.
  *
  * Composition keywords run their branches in captures (frames): a capture
- * takes back the issues recorded inside it. Each frame keeps MAX_ISSUES of
- * its own and counts the rest.
+ * takes back the findings recorded inside it. Each frame keeps MAX_ISSUES of
+ * its own and counts the rest. Findings become issues (their paths written
+ * out) only when they are read: most of those in captures never are.
  */
 export class Report {
-  readonly issues: Issue[] = [];
+  readonly findings: Finding[] = [];
   /** Problems found beyond MAX_ISSUES in the current frame. */
   uncounted = 0;
-  readonly path: PathSegment[] = [];
+  /** The place of the value being checked. */
+  here = ROOT;
   /**
    * A number for each place on the path (the same path, the same number, by
    * parent place and key): what `remember` keys by, without building the
    * pointer, whose length grows with the depth. Kept only for a schema that
    * remembers (compile.ts).
    */
-  private readonly places: number[] | null;
+  private readonly placeNumbers: number[] | null;
   private childPlaces: Map<number, Map<PathSegment, number>> | null = null;
   private placesMade = 0;
   private frameStart = 0;
@@ -63,7 +158,7 @@ export class Report {
   private remembered: Map<Check, Map<number, Remembered>> | null = null;
 
   constructor(remembers = false) {
-    this.places = remembers ? [0] : null;
+    this.placeNumbers = remembers ? [0] : null;
   }
 
   /**
@@ -73,26 +168,26 @@ export class Report {
    * never written.
    */
   fail(keyword: string, schemaPath: string, problem: string | (() => string), child?: PathSegment, kind: ErrorKind = "validation"): false {
-    const found = this.issues.length - this.frameStart;
+    const found = this.findings.length - this.frameStart;
     if (found >= MAX_ISSUES) {
       this.uncounted++;
     } else {
       const text = typeof problem === "string" ? problem : problem();
-      this.issues.push(issueAt(this.path, kind, schemaPath, keyword, text, child));
+      const place = child === undefined ? this.here : this.here.below(child);
+      this.findings.push({ kind, schemaPath, keyword, problem: text, place });
     }
     if (found + 1 + this.uncounted >= this.frameEnough) throw ENOUGH;
     return false;
   }
 
   /**
-   * Runs `check` on `value` and returns its issues instead of keeping them.
+   * Runs `check` on `value` and returns its findings instead of keeping them.
    * With `enough`, the check stops once it has found that many problems: a
    * caller that only compares or quotes a few does not pay for the rest.
    */
   capture(check: Check, value: unknown, enough = Infinity): Run {
-    const { frameStart, frame, uncounted, frameEnough } = this;
-    const depth = this.path.length;
-    this.frameStart = this.issues.length;
+    const { frameStart, frame, uncounted, frameEnough, here } = this;
+    this.frameStart = this.findings.length;
     this.frame = ++this.frames;
     this.uncounted = 0;
     this.frameEnough = enough;
@@ -103,10 +198,11 @@ export class Report {
       } catch (error) {
         if (error !== ENOUGH) throw error;
         ok = false;
-        this.path.length = depth;
-        if (this.places !== null) this.places.length = depth + 1;
+        this.here = here;
+        if (this.placeNumbers !== null) this.placeNumbers.length = here.depth + 1;
       }
-      return { ok, issues: this.issues.splice(this.frameStart), uncounted: this.uncounted };
+      const findings = this.findings.length === this.frameStart ? NO_FINDINGS : this.findings.splice(this.frameStart);
+      return { ok, findings, uncounted: this.uncounted };
     } finally {
       this.frameStart = frameStart;
       this.frame = frame;
@@ -118,15 +214,15 @@ export class Report {
   /**
    * Runs `check` once per value and place in the arguments: a schema that
    * several `$ref`s share is decided once, however many paths lead to it.
-   * Called again at the same place, it adds the issues it found to the
+   * Called again at the same place, it adds the findings it made to the
    * current capture, unless they are in this very capture already.
    */
   remember(check: Check, value: unknown): boolean {
     this.remembered ??= new Map();
     let byPlace = this.remembered.get(check);
     if (byPlace === undefined) this.remembered.set(check, (byPlace = new Map()));
-    const places = this.places!;
-    const place = places[places.length - 1];
+    const numbers = this.placeNumbers!;
+    const place = numbers[numbers.length - 1];
     const known = byPlace.get(place);
     if (known !== undefined && known.value === value) {
       if (!known.frames.includes(this.frame)) {
@@ -135,33 +231,33 @@ export class Report {
       }
       return known.ok;
     }
-    const issuesBefore = this.issues.length;
+    const findingsBefore = this.findings.length;
     const uncountedBefore = this.uncounted;
     const ok = check(value, this);
-    const issues = this.issues.length === issuesBefore ? NO_ISSUES : this.issues.slice(issuesBefore);
-    byPlace.set(place, { ok, issues, uncounted: this.uncounted - uncountedBefore, value, frames: [this.frame] });
+    const findings = this.findings.length === findingsBefore ? NO_FINDINGS : this.findings.slice(findingsBefore);
+    byPlace.set(place, { ok, findings, uncounted: this.uncounted - uncountedBefore, value, frames: [this.frame] });
     return ok;
   }
 
   /**
-   * Adds a remembered run's issues to the current capture. A run's issues
-   * may hold those of runs it met inside it, already added here on their
-   * own: an issue is added once (they are the same objects).
+   * Adds a remembered run's findings to the current capture. A run's
+   * findings may hold those of runs it met inside it, already added here on
+   * their own: a finding is added once (they are the same objects).
    */
   private add(run: Run): void {
-    const present = new Set(this.issues.slice(this.frameStart));
-    for (const issue of run.issues) {
-      if (present.has(issue)) continue;
-      if (this.issues.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
-      else this.issues.push(issue);
+    const present = new Set(this.findings.slice(this.frameStart));
+    for (const finding of run.findings) {
+      if (present.has(finding)) continue;
+      if (this.findings.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
+      else this.findings.push(finding);
     }
     this.uncounted += run.uncounted;
   }
 
   /** Steps into a child of the current value. */
   enter(key: PathSegment): void {
-    this.path.push(key);
-    const places = this.places;
+    this.here = this.here.below(key);
+    const places = this.placeNumbers;
     if (places === null) return;
     const parent = places[places.length - 1];
     this.childPlaces ??= new Map();
@@ -173,14 +269,18 @@ export class Report {
   }
 
   leave(): void {
-    this.path.pop();
-    this.places?.pop();
+    this.here = this.here.parent!;
+    this.placeNumbers?.pop();
   }
 
-  /** What an issue at the current path says, without the path in front. */
-  problemOf(issue: Issue): string {
-    if (issue.instancePath !== toPointer(this.path)) return issue.message;
-    return issue.message.slice(readablePath(this.path).length + 2);
+  /** What a finding says: its problem when it is about the current value, else its issue's message (the path in front). */
+  problemOf(finding: Finding): string {
+    return samePath(finding.place, this.here) ? finding.problem : messageOf(finding);
+  }
+
+  /** The findings of the whole pass as issues. */
+  issues(): Issue[] {
+    return this.findings.map(issueOf);
   }
 }
 

@@ -2,13 +2,14 @@ import { parseArguments } from "./json-arguments";
 import { findNonJson, MAX_DEPTH, nestsWithin } from "./json-value";
 import type { CompiledSchema } from "./compile";
 import type { FastCheck, Given } from "./generate";
+import type { Explainer } from "./generate-explain";
 import { failure } from "./messages";
 import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
 import { EngineLimit } from "./pattern/compile";
 import { endMemo, startMemo } from "./memo";
 import { startValidationPatterns, startWork, widenWork } from "./pattern/native";
-import { issueAt, Report, type Check } from "./report";
+import { issueAt, pathTo, Report, type Check } from "./report";
 import { describeThrown, isThrown } from "./thrown";
 import { charge, endValidation, startValidation, startValidationWork, WorkSpent } from "./work";
 import type { Issue, Result, Validator } from "./types";
@@ -17,34 +18,36 @@ const VALID: Result = Object.freeze({ ok: true });
 
 /**
  * Calls a validator answers with its closures before it generates its fast
- * check. Generated code costs compile time and memory that only pays off on
- * a validator in use: a gateway that recompiles a catalog, or `validate()`
- * meeting a new schema on every call, never pays for schemas used once.
+ * check (and failures it explains with them before it generates its
+ * explaining pass). Generated code costs compile time and memory that only
+ * pays off on a validator in use: a gateway that recompiles a catalog, or
+ * `validate()` meeting a new schema on every call, never pays for schemas
+ * used once.
  */
 export const HOT_AFTER_CALLS = 8;
 
 /**
- * The fast check for one kind of input: the closures at first, generated
- * code once it is hot.
+ * A pass over the arguments: the closures at first, generated code once it
+ * is hot.
  *
- * Generated code charges a whole region's work up front (src/generate.ts):
- * never less than the closures spend on the same value, sometimes more. So
- * when it runs out of work the closures decide that call: whatever tier is
- * running, a call's answer is the closures' answer.
+ * The generated fast check charges a whole region's work up front
+ * (src/generate.ts): never less than the closures spend on the same value,
+ * sometimes more. So when it runs out of work the closures decide that
+ * call: whatever tier is running, a call's answer is the closures' answer.
  */
-class FastTier {
+class HotTier<Pass> {
   private callsUntilHot = HOT_AFTER_CALLS;
-  private check: FastCheck;
+  private check: Pass;
 
   constructor(
-    readonly closures: FastCheck,
-    private generate: (() => FastCheck | null) | null,
+    readonly closures: Pass,
+    private generate: (() => Pass | null) | null,
   ) {
     this.check = closures;
   }
 
-  /** The check to run for this call. */
-  next(): FastCheck {
+  /** The pass to run for this call. */
+  next(): Pass {
     if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
       try {
         this.check = this.generate() ?? this.check;
@@ -67,7 +70,8 @@ class FastTier {
  * the input-domain tests that parsed JSON cannot fail.
  */
 export class CompiledValidator implements Validator {
-  private readonly fast: Record<Given, FastTier>;
+  private readonly fast: Record<Given, HotTier<FastCheck>>;
+  private readonly explainer: HotTier<Explainer>;
 
   /** Native memory held by the schema's compiled patterns. */
   readonly patternBytes: number;
@@ -79,9 +83,9 @@ export class CompiledValidator implements Validator {
   private readonly remembers: boolean;
 
   constructor(
-    private readonly check: Check,
+    check: Check,
     compiled: CompiledSchema,
-    generate: ((given: Given) => FastCheck | null) | null,
+    generate: { fast: (given: Given) => FastCheck | null; explainer: () => Explainer | null } | null,
     private readonly timeBudgetMs: number | null,
   ) {
     this.patternBytes = compiled.patternBytes;
@@ -89,9 +93,10 @@ export class CompiledValidator implements Validator {
     this.subschemas = compiled.subschemas;
     this.remembers = compiled.remembered.size > 0;
     this.fast = {
-      any: new FastTier((args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null), generate && (() => generate("any"))),
-      parsed: new FastTier((args) => nestsWithin(args, MAX_DEPTH, charge) && check(args, null), generate && (() => generate("parsed"))),
+      any: new HotTier<FastCheck>((args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null), generate && (() => generate.fast("any"))),
+      parsed: new HotTier<FastCheck>((args) => nestsWithin(args, MAX_DEPTH, charge) && check(args, null), generate && (() => generate.fast("parsed"))),
     };
+    this.explainer = new HotTier<Explainer>(check, generate && generate.explainer);
   }
 
   validate(args: unknown): Result {
@@ -103,7 +108,7 @@ export class CompiledValidator implements Validator {
     return "value" in parsed ? this.run(parsed.value, this.fast.parsed) : parsed;
   }
 
-  private run(args: unknown, tier: FastTier): Result {
+  private run(args: unknown, tier: HotTier<FastCheck>): Result {
     startBudget(this.timeBudgetMs);
     startValidation(args);
     startValidationPatterns();
@@ -114,7 +119,7 @@ export class CompiledValidator implements Validator {
   }
 
   /** The fast check's answer: VALID, a failure that needs no explaining, or undefined when the explaining pass must say. */
-  private fastPass(args: unknown, tier: FastTier): Result | undefined {
+  private fastPass(args: unknown, tier: HotTier<FastCheck>): Result | undefined {
     let fast = tier.next();
     for (;;) {
       startPass();
@@ -143,11 +148,14 @@ export class CompiledValidator implements Validator {
   }
 
   private explain(args: unknown): Result {
+    const explainer = this.explainer.next();
     for (;;) {
       const report = new Report(this.remembers);
       startPass();
+      let issues: Issue[];
       try {
-        this.check(args, report);
+        explainer(args, report);
+        issues = report.issues();
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
         if (isThrown(error, WorkSpent)) return workFailure(error);
@@ -156,10 +164,11 @@ export class CompiledValidator implements Validator {
         if (isStackOverflow(error)) return stackFailure();
         return unreadable(error);
       }
-      // The closures are the source of truth: when the fast check said no but
-      // they find nothing (an enumerable property on Object.prototype, which
-      // the fast check's for…in sees and own-key reads do not), the call is valid.
-      return report.issues.length === 0 && report.uncounted === 0 ? VALID : failure(report.issues, false, report.uncounted);
+      // The explaining pass (the closures, or code that finds what they find)
+      // is the source of truth: when the fast check said no but it finds
+      // nothing (an enumerable property on Object.prototype, which the fast
+      // check's for…in sees and own-key reads do not), the call is valid.
+      return issues.length === 0 && report.uncounted === 0 ? VALID : failure(issues, false, report.uncounted);
     }
   }
 }
@@ -178,7 +187,7 @@ function limitIssue(limit: EngineLimit, report: Report): Issue {
   const problem = limit.outOfMemory
     ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
     : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
-  return issueAt(report.path, "execution_failure", limit.schemaPath, "pattern", problem);
+  return issueAt(pathTo(report.here), "execution_failure", limit.schemaPath, "pattern", problem);
 }
 
 /** A pass starts with nothing spent and nothing remembered. */

@@ -3,7 +3,8 @@ import { keysOf } from "./own-keys";
 
 /**
  * Validation work, counted. A unit is a subschema's keyword applied to one
- * value, or one item or key that a keyword walks. Work grows with the
+ * value, one item or key that a keyword walks, or a step of a problem's path
+ * written out (src/report.ts). Work grows with the
  * arguments' size times the schema's, and a hostile schema can make that
  * product large: a thousand `anyOf` branches that each walk a list of 100,000
  * items are 10^8 units. So a validation pass may spend BASE_WORK units, and

@@ -81,6 +81,53 @@ describe("hostile arguments and catalogs", () => {
     }
   });
 
+  it("problems found in composition branches at depth 100 write their paths only when read, each place once", () => {
+    const anyOf = Array.from({ length: 20 }, (_, i) => ({ type: "string", minLength: i }));
+    const schema = {
+      type: "object",
+      additionalProperties: { $ref: "#/$defs/node" },
+      $defs: { node: { type: ["object", "array"], additionalProperties: { $ref: "#/$defs/node" }, items: { $ref: "#/$defs/leaf" } }, leaf: { anyOf } },
+    };
+    const key = "k-k"; // not a name a readable path writes bare: each step is written with JSON.stringify
+    let args: unknown = Array(1000).fill(1);
+    for (let depth = 0; depth < 100; depth++) args = { [key]: args };
+    const validator = compile(schema, { profile: "extended" });
+    const stringify = vi.spyOn(JSON, "stringify");
+    let result;
+    let written;
+    try {
+      result = validator.validate(args);
+      written = stringify.mock.calls.filter(([value]) => value === key).length;
+    } finally {
+      stringify.mockRestore();
+    }
+    const path = `["${key}"]`.repeat(100);
+    const shown = Array.from({ length: 5 }, (_, i) => `${path}[${i}]: expected a string, got a number`).join("; ");
+    expect(result).toMatchObject({ ok: false, kind: "validation", message: `invalid arguments: ${shown} (and 995 more problems)` });
+    // Each of the 100 places on the way down written once, not once per
+    // problem in each of the 20 branches of the 1,000 items (2,000,000).
+    expect(written).toBe(100);
+  });
+
+  it("problems under a long property name share its place: its pointer is written once, not once a problem", () => {
+    const schema = { type: "object", properties: { a: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } } };
+    const name = "n".repeat(1 << 20);
+    const stringify = vi.spyOn(JSON, "stringify");
+    let result: unknown;
+    let written: number;
+    try {
+      result = validate(schema, { a: { [name]: Array(1000).fill(1) } });
+      written = stringify.mock.calls.filter(([value]) => value === name).length;
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    const issues = (result as { issues: { instancePath: string }[] }).issues;
+    expect(issues.length).toBe(100);
+    expect(issues[99].instancePath).toBe(`/a/${name}/99`);
+    expect(written).toBeLessThanOrEqual(1);
+  });
+
   it("an unknown name in a catalog of 20,000 tools is compared with the first 1,000 names only", () => {
     const catalog = new Catalog();
     const name = (i: number) => `tool_${i.toString(36).padStart(59, "-")}`;

@@ -3,22 +3,29 @@ import { describe, expect, it } from "vitest";
 import { compileSchema } from "../src/compile";
 import { generateFastCheck, MAX_GENERATED_SOURCE } from "../src/generate";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
+import { generateExplainer, type Explainer } from "../src/generate-explain";
+import { findNonJson } from "../src/json-value";
 import type { CompileOptions } from "../src/keyword";
 import { readOptions } from "../src/options";
+import { Report } from "../src/report";
+import { endMemo, startMemo } from "../src/memo";
 import { HOT_AFTER_CALLS } from "../src/validator";
-import { argsArbitrary, rootSchemaArbitrary } from "./support/arbitraries";
+import { endValidation, startValidation, startValidationWork, work } from "../src/work";
+import { argsArbitrary, key, rootSchemaArbitrary } from "./support/arbitraries";
 import { testSeed } from "./support/random";
 
 /**
  * A validator answers with its closures until it is hot, then with generated
- * code (src/generate.ts). Both must give the same result for every schema
- * and every argument, JSON or not: the closures are the reference.
+ * code (src/generate.ts, and src/generate-explain.ts once it has explained
+ * failures often). Both must give the same result for every schema and
+ * every argument, JSON or not: the closures are the reference.
  */
 function pair(schema: unknown, options: Options): [Validator, Validator] | null {
   try {
     const cold = compile(schema, options);
     const hot = compile(schema, options);
-    for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate({});
+    // 0 is JSON and no object: each call fails in both passes, so both turn hot.
+    for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate(0);
     return [cold, hot];
   } catch (error) {
     if (error instanceof SchemaError) return null;
@@ -42,6 +49,60 @@ describe("the generated fast path", () => {
         }
       }),
       { seed: testSeed(4242), numRuns: 400 },
+    );
+  });
+});
+
+describe("the generated explaining pass", () => {
+  it("finds the closures' problems, in their order, at their places, in their words, with the extended profile's keywords", () => {
+    fc.assert(
+      fc.property(rootSchemaArbitrary(true, key, true), fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, calls) => {
+        const validators = pair(schema, { profile: "extended" });
+        if (validators === null) return;
+        const [, hot] = validators;
+        for (const args of calls) expect(hot.validate(args)).toStrictEqual(compile(schema, { profile: "extended" }).validate(args));
+      }),
+      { seed: testSeed(4343), numRuns: 600 },
+    );
+  });
+
+  it("counts the closures' work, unit for unit, and leaves the report where they do", () => {
+    // The explaining pass runs on arguments found to be JSON.
+    const isReadableJson = (value: unknown) => {
+      try {
+        return findNonJson(value) === null;
+      } catch {
+        return false;
+      }
+    };
+    const options = readOptions({ profile: "extended" }) as CompileOptions;
+    /** What a pass of `explain` over `args` found and spent. */
+    const explained = (explain: Explainer, args: unknown) => {
+      startValidation(args);
+      startValidationWork();
+      // A pass of its own: nothing remembered from the other one (hint parses, keys).
+      startMemo();
+      const report = new Report(true);
+      try {
+        explain(args, report);
+      } catch (error) {
+        return { thrown: String(error), spent: work.spent };
+      } finally {
+        endValidation();
+        endMemo();
+      }
+      return { issues: report.issues(), uncounted: report.uncounted, spent: work.spent, here: report.here };
+    };
+    fc.assert(
+      fc.property(rootSchemaArbitrary(true, key, true), fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, calls) => {
+        const compiled = compileSchema(schema, options);
+        if (compiled.check === null) return;
+        const generated = generateExplainer(schema, options, compiled)!;
+        for (const args of calls.filter(isReadableJson)) {
+          expect(explained(generated, args)).toStrictEqual(explained(compiled.check, args));
+        }
+      }),
+      { seed: testSeed(4444), numRuns: 600 },
     );
   });
 });

@@ -282,7 +282,7 @@ describe("guardClient against a server that keeps announcing changes", () => {
         await new Promise((resolve) => setTimeout(resolve, 1));
         return { tools: [{ name: "a", inputSchema: { type: "object", properties: { x: { type: "string" } } } }] };
       }),
-      callTool: vi.fn(async () => ({ content: [{ type: "text", text: "sent" }] })),
+      callTool: vi.fn(async (_params: unknown) => ({ content: [{ type: "text", text: "sent" }] })),
       setNotificationHandler: (_schema: unknown, handler: (notification: unknown) => void) => {
         notify = handler;
       },

@@ -19,6 +19,36 @@ const COUNTED_PROBLEMS = 10;
 
 type BranchKeyword = "oneOf" | "anyOf" | "allOf";
 
+/** How a composition's check is made from the checks of its branches. */
+type Combine = (checks: readonly Check[]) => Check;
+
+/** The way each composition check was made, to make it again over other branch checks. */
+const combined = new WeakMap<Check, Combine>();
+
+/** `combine(checks)`, remembered as the way to make it. */
+function combineBranches(combine: Combine, checks: readonly Check[]): Check {
+  const check = combine(checks);
+  combined.set(check, combine);
+  return check;
+}
+
+/**
+ * The composition `check`, made again over `branches` (one for each of its
+ * own, in order): src/generate-explain.ts gives it branches written out, and
+ * keeps how the composition decides and words its problem. Undefined for a
+ * check that is no composition.
+ */
+export function withBranches(check: Check, branches: readonly Check[]): Check | undefined {
+  return combined.get(check)?.(branches);
+}
+
+/** Every branch run on `value`, each in a capture that counts up to COUNTED_PROBLEMS (every branch runs: the work counted must not depend on which matched first). */
+function captureEach(checks: readonly Check[], value: unknown, report: Report): Run[] {
+  const runs: Run[] = [];
+  for (const check of checks) runs.push(report.capture(check, value, COUNTED_PROBLEMS));
+  return runs;
+}
+
 function branches(name: BranchKeyword, value: unknown, site: SchemaSite): Check[] | null {
   if (!Array.isArray(value) || value.length === 0) {
     site.problem(name, "must be a non-empty list of schemas");
@@ -27,25 +57,45 @@ function branches(name: BranchKeyword, value: unknown, site: SchemaSite): Check[
   return value.map((branch, i) => site.applicator(name, branch, i));
 }
 
+/** What a composition's problem says of its branches, worked out when it is compiled: every failed call that explains it reads them. */
+interface Forms {
+  /** The types each branch accepts (null where that is not known). */
+  types: (string[] | null)[];
+  /** Every type the branches name, when each branch's are known. */
+  names: string[];
+  /** The names in words: "a string or a list". */
+  expected: string;
+  /** "the allowed form", "any of the 3 allowed forms". */
+  counted: string;
+}
+
+function formsOf(value: unknown, site: SchemaSite): Forms {
+  const types = (value as unknown[]).map((branch) => acceptedTypes(branch, site));
+  const names = types.includes(null) ? [] : (types as string[][]).flat();
+  const counted = types.length === 1 ? "the allowed form" : `any of the ${types.length} allowed forms`;
+  return { types, names, expected: either(names.map(typeWord)), counted };
+}
+
+const fitsType = (names: string[] | null, value: unknown) => names === null || names.some((name) => matchesType(name, value));
+
+const problemCount = (run: Run) => run.findings.length + run.uncounted;
+
 /**
  * Why no branch matched, in one problem a model can act on: the shapes the
  * branches accept when the value fits none of them, otherwise the closest
- * branch (the fewest problems among those whose type fits) and its problems.
+ * branch (the fewest problems among those whose type fits, the first of
+ * equals) and its problems.
  */
-function noMatchProblem(types: (string[] | null)[], runs: Run[], value: unknown, report: Report): string {
-  const fits = types.map((names) => names === null || names.some((name) => matchesType(name, value)));
-  if (!fits.includes(true)) {
-    const names = (types as string[][]).flat();
-    return `expected ${either(names.map(typeWord))}, got ${shapeOf(value)}${jsonTextHint(value, names)}`;
+function noMatchProblem(forms: Forms, runs: Run[], value: unknown, report: Report): string {
+  let best = -1;
+  for (let i = 0; i < runs.length; i++) {
+    if (fitsType(forms.types[i], value) && (best === -1 || problemCount(runs[i]) < problemCount(runs[best]))) best = i;
   }
-  const problems = (run: Run) => run.issues.length + run.uncounted;
-  let best = fits.indexOf(true);
-  runs.forEach((run, i) => {
-    if (fits[i] && problems(run) < problems(runs[best])) best = i;
-  });
-  const quoted = runs[best].issues.slice(0, QUOTED_PROBLEMS).map((issue) => report.problemOf(issue));
-  const forms = runs.length === 1 ? "the allowed form" : `any of the ${runs.length} allowed forms`;
-  return `does not match ${forms}; closest (form ${best + 1}): ${quoted.join("; ")}`;
+  if (best === -1) return `expected ${forms.expected}, got ${shapeOf(value)}${jsonTextHint(value, forms.names)}`;
+  const { findings } = runs[best];
+  let quoted = "";
+  for (let i = 0; i < Math.min(findings.length, QUOTED_PROBLEMS); i++) quoted += (i === 0 ? "" : "; ") + report.problemOf(findings[i]);
+  return `does not match ${forms.counted}; closest (form ${best + 1}): ${quoted}`;
 }
 
 /**
@@ -80,10 +130,6 @@ function searchTypes(given: Record<string, unknown>, site: SchemaSite, depth: nu
   return types.includes(null) ? null : [...new Set((types as string[][]).flat())];
 }
 
-function branchTypes(value: unknown, site: SchemaSite): (string[] | null)[] {
-  return (value as unknown[]).map((branch) => acceptedTypes(branch, site));
-}
-
 export const oneOfKeyword: Keyword = {
   name: "oneOf",
   compile(value, site) {
@@ -92,20 +138,21 @@ export const oneOfKeyword: Keyword = {
     }
     const checks = branches("oneOf", value, site);
     if (checks === null) return null;
-    const types = branchTypes(value, site);
+    const forms = formsOf(value, site);
     const pointer = site.pointer("oneOf");
-    return (v, r) => {
+    return combineBranches((checks) => (v, r) => {
       if (r === null) {
         let matched = 0;
         for (const check of checks) if (check(v, null) && ++matched > 1) return false;
         return matched === 1;
       }
-      const runs = checks.map((check) => r.capture(check, v, COUNTED_PROBLEMS));
-      const matched = runs.flatMap((run, i) => (run.ok ? [i + 1] : []));
+      const runs = captureEach(checks, v, r);
+      const matched: number[] = [];
+      for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
       if (matched.length === 1) return true;
-      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(types, runs, v, r));
+      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r));
       return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`);
-    };
+    }, checks);
   },
 };
 
@@ -114,13 +161,17 @@ export const anyOfKeyword: Keyword = {
   compile(value, site) {
     const checks = branches("anyOf", value, site);
     if (checks === null) return null;
-    const types = branchTypes(value, site);
+    const forms = formsOf(value, site);
     const pointer = site.pointer("anyOf");
-    return (v, r) => {
-      if (r === null) return checks.some((check) => check(v, null));
-      const runs = checks.map((check) => r.capture(check, v, COUNTED_PROBLEMS));
-      return runs.some((run) => run.ok) || r.fail("anyOf", pointer, () => noMatchProblem(types, runs, v, r));
-    };
+    return combineBranches(
+      (checks) => (v, r) => {
+        if (r === null) return checks.some((check) => check(v, null));
+        const runs = captureEach(checks, v, r);
+        for (const run of runs) if (run.ok) return true;
+        return r.fail("anyOf", pointer, () => noMatchProblem(forms, runs, v, r));
+      },
+      checks,
+    );
   },
 };
 
@@ -140,12 +191,15 @@ export const notKeyword: Keyword = {
       site.problem("not", "must be a schema");
       return null;
     }
-    const check = site.applicator("not", value);
     const pointer = site.pointer("not");
-    return (v, r) => {
-      if (r === null) return !check(v, null);
-      // The branch's first problem makes `not` hold; it is dropped.
-      return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
-    };
+    return combineBranches(
+      ([check]) =>
+        (v, r) => {
+          if (r === null) return !check(v, null);
+          // The branch's first problem makes `not` hold; it is dropped.
+          return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
+        },
+      [site.applicator("not", value)],
+    );
   },
 };

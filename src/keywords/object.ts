@@ -1,6 +1,6 @@
 import { Decimal } from "../decimal";
 import { isPlainObject } from "../json-value";
-import { sizeBound, type Keyword, type SchemaSite } from "../keyword";
+import { sizeBound, type Keyword } from "../keyword";
 import { preview, shortName } from "../messages";
 import { keysOf } from "../own-keys";
 import { checkChild, type Check } from "../report";
@@ -9,7 +9,7 @@ import { charge } from "../work";
 type JsonObject = Record<string, unknown>;
 
 // A Decimal is the number a lenient scalar string spells, not an object.
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
 
 /**
  * Own properties only (README, "The JSON input domain"): `toString` or
@@ -20,7 +20,7 @@ const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !==
  * undefined is an absent property; any other value is own unless the name
  * is on Object.prototype right now, which only then needs the slower test.
  */
-function ownValue(v: JsonObject, name: string): unknown {
+export function ownValue(v: JsonObject, name: string): unknown {
   const value = v[name];
   return value === undefined || !(name in Object.prototype) || Object.hasOwn(v, name) ? value : undefined;
 }
@@ -48,6 +48,9 @@ export const propertiesKeyword: Keyword = {
   },
 };
 
+/** The problem of a required property that is absent. */
+export const MISSING = "missing (required)";
+
 export const requiredKeyword: Keyword = {
   name: "required",
   compile(value, site) {
@@ -69,7 +72,7 @@ export const requiredKeyword: Keyword = {
         const name = names[i];
         if (ownValue(v, name) !== undefined) continue;
         if (r === null) return false;
-        ok = r.fail("required", pointer, "missing (required)", name);
+        ok = r.fail("required", pointer, MISSING, name);
       }
       return ok;
     };
@@ -78,11 +81,13 @@ export const requiredKeyword: Keyword = {
 
 const MAX_LISTED_NAMES = 12;
 
-function allowedNames(site: SchemaSite): string[] {
-  return isPlainObject(site.schema.properties) ? Object.keys(site.schema.properties) : [];
+/** The names `properties` lists in a schema object's own fields: what additionalProperties leaves alone. */
+export function allowedNames(schema: Readonly<Record<string, unknown>>): string[] {
+  return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
 }
 
-function unexpectedProblem(allowed: readonly string[]): string {
+/** The problem of a property that `additionalProperties: false` refuses. */
+export function unexpectedProblem(allowed: readonly string[]): string {
   if (allowed.length === 0) return "unexpected property; no properties are allowed here";
   const listed = allowed.slice(0, MAX_LISTED_NAMES).map(shortName).join(", ");
   return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
@@ -101,7 +106,7 @@ function additionalProperties(name: string, alias: string): Keyword {
         return null;
       }
       if (value === true) return null;
-      const allowed = allowedNames(site);
+      const allowed = allowedNames(site.schema);
       const declared = new Set(allowed);
       const pointer = site.pointer(name);
       let each: Check;
@@ -160,7 +165,7 @@ export const propertyNamesKeyword: Keyword = {
         }
         const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
         if (run.ok) continue;
-        const problems = run.issues.map((issue) => r.problemOf(issue)).join("; ");
+        const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
         ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
       }
       return ok;

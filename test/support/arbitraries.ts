@@ -39,10 +39,11 @@ const num = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.int
 
 /**
  * A random schema. `valid` keeps to well-formed values of the core subset
- * (still without any promise that the arguments can pass); otherwise keyword
- * names come from both profiles and beyond, with malformed values mixed in.
+ * (and of the extended profile's keywords too with `extended`), still
+ * without any promise that the arguments can pass; otherwise keyword names
+ * come from both profiles and beyond, with malformed values mixed in.
  */
-export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3): fc.Arbitrary<unknown> {
+export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3, extended = false): fc.Arbitrary<unknown> {
   const { schema } = fc.letrec<{ schema: unknown }>((tie) => {
     const sub = tie("schema");
     const subs = fc.array(sub, { minLength: 1, maxLength: 3 });
@@ -106,7 +107,24 @@ export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3): fc.Ar
       $dynamicRef: fc.constant("#x"),
       unknownKeyword: json,
     };
-    const table = valid ? core : { ...core, ...malformed };
+    const wellFormedExtended: Record<string, fc.Arbitrary<unknown>> = {
+      maxLength: fc.nat(4),
+      const: json,
+      exclusiveMinimum: fc.integer({ min: -5, max: 5 }),
+      exclusiveMaximum: fc.integer({ min: -5, max: 5 }),
+      multipleOf: fc.constantFrom(0.5, 2, 3),
+      uniqueItems: fc.boolean(),
+      minProperties: fc.nat(3),
+      maxProperties: fc.nat(3),
+      propertyNames: sub,
+      dependentRequired: fc.dictionary(keys, fc.uniqueArray(keys, { maxLength: 2 }), { maxKeys: 2 }),
+      prefixItems: subs,
+      allOf: subs,
+      $defs: fc.dictionary(fc.constantFrom("a", "b"), sub, { maxKeys: 2 }),
+      $ref: fc.constantFrom("#", "#/$defs/a", "#/$defs/b", "#/properties/a"),
+      additional_properties: fc.oneof(fc.boolean(), sub),
+    };
+    const table = !valid ? { ...core, ...malformed } : extended ? { ...core, ...wellFormedExtended } : core;
     const entry = fc.oneof(...Object.entries(table).map(([name, value]) => value.map((v) => [name, v] as const)));
     const object = fc.array(entry, { maxLength: 4 }).map((entries) => Object.fromEntries(entries));
     const leaves = valid ? fc.boolean() : fc.oneof(fc.boolean(), junk);
@@ -116,8 +134,8 @@ export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3): fc.Ar
 }
 
 /** A root schema (property names from `keys`): usually an object schema, sometimes anything at all. */
-export function rootSchemaArbitrary(valid: boolean, keys = key): fc.Arbitrary<unknown> {
-  const body = schemaArbitrary(valid, keys);
+export function rootSchemaArbitrary(valid: boolean, keys = key, extended = false): fc.Arbitrary<unknown> {
+  const body = schemaArbitrary(valid, keys, 3, extended);
   const objectRoot = fc
     .tuple(fc.dictionary(keys, body, { maxKeys: 4 }), fc.uniqueArray(keys, { maxLength: 2 }), fc.option(fc.oneof(fc.boolean(), body), { nil: undefined }))
     .map(([properties, required, additionalProperties]) => ({
