@@ -17,6 +17,22 @@ export const codeGenerationAllowed = (() => {
 /** Name lists up to this long are tested with `===` chains and `switch` cases; longer ones with a Set. */
 export const MAX_SWITCH_NAMES = 24;
 
+/**
+ * The longest generated source, in UTF-16 units. Source grows with the
+ * schema (for the fast check, about 2 characters per character of schema
+ * JSON for the median tool of the captured catalogs, 10 at most; the largest
+ * writes 132 KB, for an 18 KB schema), and generating, compiling and first
+ * running it stall the call that turns the validator hot, about 0.1 s a MiB.
+ * A bound on source rather than on subschemas also holds for long names and
+ * constants, which are written into the code. 1 MiB is eight times the
+ * largest; a schema that would write more stays on the closures, which give
+ * the same answers.
+ */
+export const MAX_GENERATED_SOURCE = 1_048_576;
+
+/** Thrown by a writer once its source passes MAX_GENERATED_SOURCE. */
+class TooMuchSource {}
+
 /** Code that counts `units` of work (src/work.ts), reading the counter the writer passes as `work`. */
 export const chargeCode = (units: string) => `if ((work.spent += ${units}) > work.limit) overrun();\n`;
 
@@ -29,6 +45,10 @@ export class CodeWriter {
   readonly names: string[];
   readonly values: unknown[];
   private variables = 0;
+  /** Source written so far, each subschema's own text counted once (the code of its subschemas counts as theirs). */
+  protected written = 0;
+  /** The length of the code of the subschemas written into the current one so far. */
+  private inner = 0;
 
   constructor(helpers: Record<string, unknown>) {
     this.names = Object.keys(helpers);
@@ -53,12 +73,43 @@ export class CodeWriter {
   }
 
   /**
-   * The function `source` returns, given the names. vm.compileFunction, not
-   * new Function: V8 keeps what new Function compiles in its eval cache,
-   * keyed by the source, for as long as the process runs (about 270 KB for
-   * each 300-property schema, validator or not).
+   * The code `write` returns for one subschema, counted. Throws TooMuchSource
+   * as soon as the source written passes MAX_GENERATED_SOURCE, so that
+   * writing stops within one subschema's own text of the bound.
    */
-  build<T>(source: string): T {
-    return compileFunction(source, this.names)(...this.values) as T;
+  protected counted(write: () => string): string {
+    const outer = this.inner;
+    this.inner = 0;
+    const code = write();
+    this.written += code.length - this.inner;
+    if (this.written > MAX_GENERATED_SOURCE) throw new TooMuchSource();
+    this.inner = outer + code.length;
+    return code;
+  }
+
+  /** What `write` returns, written beside the current subschema's code (a function of its own), not into it: it counts as its own. */
+  protected beside<T>(write: () => T): T {
+    const outer = this.inner;
+    const written = write();
+    this.inner = outer;
+    return written;
+  }
+
+  /**
+   * The function that the source `write` returns evaluates to, given the
+   * names; null when the source is longer than MAX_GENERATED_SOURCE.
+   * vm.compileFunction, not new Function: V8 keeps what new Function
+   * compiles in its eval cache, keyed by the source, for as long as the
+   * process runs (about 270 KB for each 300-property schema, validator or not).
+   */
+  build<T>(write: () => string): T | null {
+    let source: string;
+    try {
+      source = write();
+    } catch (error) {
+      if (error instanceof TooMuchSource) return null;
+      throw error;
+    }
+    return source.length > MAX_GENERATED_SOURCE ? null : (compileFunction(source, this.names)(...this.values) as T);
   }
 }

@@ -30,8 +30,10 @@ export type Explainer = (value: unknown, report: Report) => unknown;
 export function generateExplainer(schema: unknown, options: CompileOptions, compiled: CompiledSchema): Explainer | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
   const writer = new ExplainWriter(compiled);
-  const body = writer.node(schema, "", "v", "ok");
-  return writer.build<Explainer>(`${writer.functions.join("\n")}\nreturn function explain(v, r) {\nlet ok = true;\n${body}return ok;\n}`);
+  return writer.build<Explainer>(() => {
+    const body = writer.node(schema, "", "v", "ok");
+    return `${writer.functions.join("\n")}\nreturn function explain(v, r) {\nlet ok = true;\n${body}return ok;\n}`;
+  });
 }
 
 /** How the branches of a composition keyword are found in its schema object, and where. */
@@ -56,6 +58,10 @@ class ExplainWriter extends CodeWriter {
    * it fails.
    */
   node(schema: unknown, pointer: string, v: string, ok: string): string {
+    return this.counted(() => this.nodeCode(schema, pointer, v, ok));
+  }
+
+  private nodeCode(schema: unknown, pointer: string, v: string, ok: string): string {
     const node = this.compiled.nodeAt(schema, pointer);
     if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
     if (schema === true) return "";
@@ -115,7 +121,7 @@ class ExplainWriter extends CodeWriter {
 
   /** A function `name(v, r)` that checks `v` against `schema` at `pointer` and says whether it holds. */
   private function(name: string, schema: unknown, pointer: string): string {
-    return `function ${name}(v, r) {\nlet ok = true;\n${this.node(schema, pointer, "v", "ok")}return ok;\n}`;
+    return `function ${name}(v, r) {\nlet ok = true;\n${this.beside(() => this.node(schema, pointer, "v", "ok"))}return ok;\n}`;
   }
 
   /** `oneOf`, `anyOf` or `not`: its closure's way of deciding, made over its branches written out. */

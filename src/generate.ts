@@ -101,34 +101,14 @@ const PARSED_TYPE_TESTS: Record<string, (v: string) => string> = {
 
 const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMinimum: "<=", exclusiveMaximum: ">=" };
 
-/**
- * The longest generated source, in UTF-16 units. Source grows with the
- * schema (about 2 characters per character of schema JSON for the median tool
- * of the captured catalogs, 10 at most; the largest writes 132 KB, for an
- * 18 KB schema), and generating, compiling and first running it stall the
- * call that turns the validator hot, about 0.1 s a MiB. A bound on source
- * rather than on subschemas also holds for long names and constants, which
- * are written into the code. 1 MiB is eight times the largest; a schema that
- * would write more stays on the closures, which give the same answers.
- */
-export const MAX_GENERATED_SOURCE = 1_048_576;
-
-/** Thrown by the generator once its source passes MAX_GENERATED_SOURCE. */
-class TooMuchSource {}
-
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
   const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given);
-  let source: string;
-  try {
+  return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
-    source = `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`;
-  } catch (error) {
-    if (error instanceof TooMuchSource) return null;
-    throw error;
-  }
-  return source.length > MAX_GENERATED_SOURCE ? null : generator.build<FastCheck>(source);
+    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`;
+  });
 }
 
 /** The EngineLimit for a search that did not finish. */
@@ -226,9 +206,7 @@ class Generator extends CodeWriter {
    */
   region(build: () => string): string {
     // A function's body is written beside the code that asks for it, not into it.
-    const outer = this.inner;
-    const { code, units } = this.measure(build);
-    this.inner = outer;
+    const { code, units } = this.beside(() => this.measure(build));
     const head = charge(String(units));
     this.written += head.length;
     return `${head}${code}`;
@@ -240,25 +218,13 @@ class Generator extends CodeWriter {
     this.written += text.length - body.length;
   }
 
-  /** Source written so far, each node's own text counted once (its subschemas' code counts as theirs). */
-  private written = 0;
-  /** The length of the code of the subschemas written into the current node so far. */
-  private inner = 0;
-
   /**
    * Statements that `return false` unless the value in `v`, at place `at`,
-   * is JSON and matches the schema at `pointer`. Throws TooMuchSource as soon
-   * as the source written passes MAX_GENERATED_SOURCE, so that generating
-   * stops within one subschema's own text of the bound.
+   * is JSON and matches the schema at `pointer` (counted: see
+   * CodeWriter.counted).
    */
   node(schema: unknown, pointer: string, v: string, place: Place): string {
-    const outer = this.inner;
-    this.inner = 0;
-    const code = this.nodeCode(schema, pointer, v, place);
-    this.written += code.length - this.inner;
-    if (this.written > MAX_GENERATED_SOURCE) throw new TooMuchSource();
-    this.inner = outer + code.length;
-    return code;
+    return this.counted(() => this.nodeCode(schema, pointer, v, place));
   }
 
   /** The code `build` writes and the weight of the subschemas in it, which the caller charges. */

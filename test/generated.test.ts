@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "../src/compile";
-import { generateFastCheck, MAX_GENERATED_SOURCE } from "../src/generate";
+import { MAX_GENERATED_SOURCE } from "../src/code-writer";
+import { generateFastCheck } from "../src/generate";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
 import { generateExplainer, type Explainer } from "../src/generate-explain";
 import { findNonJson } from "../src/json-value";
@@ -162,6 +163,12 @@ describe("the generated source", () => {
     const calls = [{ p0: "a", p14999: "b" }, { p0: "a", p14999: 1 }, { p1: "a" }, { p0: "a", p7: [Number.NaN] }];
     for (const args of calls) expect(hot.validate(args)).toStrictEqual(cold.validate(args));
     expect(hot.validate({ p0: "a", p14999: 1 })).toMatchObject({ ok: false, message: "invalid arguments: p14999: expected a string, got a number (1)" });
+  });
+
+  it(`is at most ${MAX_GENERATED_SOURCE} characters for the explaining pass too`, () => {
+    const explainer = (schema: unknown) => generateExplainer(schema, options, compileSchema(schema, options));
+    expect(explainer(strings(1000))).toBeInstanceOf(Function);
+    expect(explainer(strings(15_000))).toBeNull();
   });
 
   it("for a subschema that asserts nothing is one walk of the value, as for true", () => {
