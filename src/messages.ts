@@ -236,6 +236,25 @@ function distinct(issues: Issue[]): Issue[] {
   return issues;
 }
 
+/**
+ * Characters that the issues of a failure may hold together (their pointers
+ * and messages). Paths repeat the property names above a problem, so 100
+ * problems deep under long names would hold 100 copies of megabytes of
+ * names, and a host that writes the result out would write them all.
+ */
+export const MAX_ISSUE_TEXT = 1 << 20;
+
+/** The first issues, as many as hold at most MAX_ISSUE_TEXT characters together, and always the first; the rest are only counted. */
+function withinTextBound(issues: Issue[]): Issue[] {
+  let text = 0;
+  for (let i = 0; i < issues.length; i++) {
+    const { instancePath, schemaPath, message } = issues[i];
+    text += instancePath.length + schemaPath.length + message.length;
+    if (text > MAX_ISSUE_TEXT && i > 0) return issues.slice(0, i);
+  }
+  return issues;
+}
+
 /** The failure's kind: execution_failure over unsupported_capability over validation. */
 function kindOf(issues: readonly Issue[]): ErrorKind {
   let kind: ErrorKind = "validation";
@@ -256,13 +275,14 @@ export function failure(found: Issue[], schemaProblems = false, uncounted = 0): 
   // Property names and patterns may hold line breaks; messages never do. A
   // problem with arguments is one line by construction (its pieces pass
   // through oneLine where they are made); one with a schema gets it here.
-  const issues = schemaProblems ? found.map(withOneLineMessage) : distinct(found);
+  const all = schemaProblems ? found.map(withOneLineMessage) : distinct(found);
+  const issues = withinTextBound(all);
   const kind = kindOf(issues);
   const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
   const shown = Math.min(issues.length, MAX_REPORTED);
   let message = `${prefix}: `;
   for (let i = 0; i < shown; i++) message += i === 0 ? issues[i].message : `; ${issues[i].message}`;
-  const more = issues.length + uncounted - shown;
+  const more = all.length + uncounted - shown;
   if (more > 0) message += ` (and ${count(more, "more problem")})`;
   return { ok: false, kind, message, issues };
 }

@@ -3,6 +3,7 @@
 // parses, names read), never timed.
 import { describe, expect, it, vi } from "vitest";
 import { Catalog, compile, validate } from "../src/index";
+import { MAX_ISSUE_TEXT } from "../src/messages";
 
 /** A list whose item reads are counted. */
 function countedList<T>(items: T[], counter: { reads: number }): T[] {
@@ -121,10 +122,10 @@ describe("hostile arguments and catalogs", () => {
     } finally {
       stringify.mockRestore();
     }
-    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    expect(result).toMatchObject({ ok: false, kind: "validation", message: expect.stringMatching(/\(and 999 more problems\)$/) });
+    // One issue kept: its pointer alone is 1 MiB of text.
     const issues = (result as { issues: { instancePath: string }[] }).issues;
-    expect(issues.length).toBe(100);
-    expect(issues[99].instancePath).toBe(`/a/${name}/99`);
+    expect(issues.map((issue) => issue.instancePath)).toEqual([`/a/${name}/0`]);
     expect(written).toBeLessThanOrEqual(1);
   });
 
@@ -211,5 +212,24 @@ describe("names from the schema in messages", () => {
     const issues = (result as { issues: { message: string }[] }).issues;
     expect(issues[99].message).toBe(`m99: missing (required when ${cut} is present)`);
     expect((result as { message: string }).message.length).toBeLessThan(1000);
+  });
+});
+
+describe("problems deep under long property names", () => {
+  it("keep issues up to 1 MiB of text together and count the rest exactly", () => {
+    let schema: Record<string, unknown> = { additionalProperties: { type: "string" } };
+    for (let i = 0; i < 20; i++) schema = { additionalProperties: schema };
+    const leaf = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, i]));
+    let args: Record<string, unknown> = leaf;
+    for (let i = 0; i < 20; i++) args = { [String.fromCharCode(97 + i).repeat(10_000)]: args };
+    const result = validate({ ...schema, type: "object" }, args);
+    expect(result).toMatchObject({ ok: false, kind: "validation" });
+    const { issues, message } = result as { issues: { instancePath: string; schemaPath: string; message: string }[]; message: string };
+    const text = issues.map((issue) => issue.instancePath.length + issue.schemaPath.length + issue.message.length);
+    // Each issue holds its 200,000-character pointer: a few are kept, not 100.
+    expect(issues.length).toBeGreaterThan(1);
+    expect(issues.length).toBeLessThan(10);
+    expect(text.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(MAX_ISSUE_TEXT);
+    expect(message.endsWith(`k${issues.length - 1}: expected a string, got a number (${issues.length - 1}) (and ${100 - issues.length} more problems)`)).toBe(true);
   });
 });

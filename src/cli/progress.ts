@@ -36,13 +36,14 @@ export interface ProgressOutput {
 export function progress(totalBytes: number | null, { streamsResults, stderr = process.stderr, stdout = process.stdout }: ProgressOutput): Progress {
   if (!stderr.isTTY || (streamsResults && stdout.isTTY)) return SILENT;
   const started = performance.now();
-  let drawn = 0;
+  // The first update draws at once, however soon after the start it comes.
+  let drawnAt: number | null = null;
   return {
     update(records, bytes) {
       const now = performance.now();
-      if (now - drawn < INTERVAL_MS) return;
-      drawn = now;
-      const rate = Math.round(records / ((now - started) / 1000));
+      if (drawnAt !== null && now - drawnAt < INTERVAL_MS) return;
+      drawnAt = now;
+      const rate = Math.round(records / (Math.max(now - started, 1) / 1000));
       const counts = `${formatNumber(records)} records  ${formatNumber(rate)} records/s`;
       if (totalBytes === null || totalBytes === 0) {
         stderr.write(`\r${counts}\x1b[K`);
@@ -54,7 +55,7 @@ export function progress(totalBytes: number | null, { streamsResults, stderr = p
       stderr.write(`\r${bar} ${String(Math.floor(share * 100)).padStart(3)}%  ${counts}\x1b[K`);
     },
     done() {
-      if (drawn > 0) stderr.write("\r\x1b[K");
+      if (drawnAt !== null) stderr.write("\r\x1b[K");
     },
   };
 }
