@@ -101,6 +101,19 @@ interface Node extends CompiledNode {
 }
 
 /**
+ * The compiled subschema of `schema` at `pointer` (compared by pointer only
+ * when the object is at several places). It holds the nodes and nothing
+ * else of the compiler, which a validator would otherwise keep alive.
+ */
+function nodeFinder(nodes: readonly Node[], bySchema: ReadonlyMap<unknown, number[]>): CompiledSchema["nodeAt"] {
+  return (schema, pointer) => {
+    const compiled = bySchema.get(schema);
+    const id = compiled?.length === 1 ? compiled[0] : compiled?.find((other) => nodes[other].pointer === pointer);
+    return id === undefined ? undefined : nodes[id];
+  };
+}
+
+/**
  * Compiles a schema into closures. Subschemas are numbered, and the maps
  * here are keyed by number or by object, never by JSON Pointer: V8 hashes a
  * string of 16,384 characters or more by its length alone, and the pointers
@@ -162,14 +175,8 @@ class Compiler {
       remembered,
       patternBytes: this.patterns.bytes,
       patterns: this.patterns.compiled,
-      nodeAt: (schema, pointer) => this.compiledAt(schema, pointer),
+      nodeAt: nodeFinder(this.nodes, this.bySchema),
     };
-  }
-
-  private compiledAt(schema: unknown, pointer: string): Node | undefined {
-    const compiled = this.bySchema.get(schema);
-    const id = compiled?.length === 1 ? compiled[0] : compiled?.find((other) => this.nodes[other].pointer === pointer);
-    return id === undefined ? undefined : this.nodes[id];
   }
 
   /**
