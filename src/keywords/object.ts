@@ -25,9 +25,6 @@ export function ownValue(v: JsonObject, name: string): unknown {
   return value === undefined || !(name in Object.prototype) || Object.hasOwn(v, name) ? value : undefined;
 }
 
-/** Past this many listed names, `properties` reads the names an object holds instead of every listed one. */
-const MANY_LISTED = 64;
-
 export const propertiesKeyword: Keyword = {
   name: "properties",
   compile(value, site) {
@@ -37,41 +34,12 @@ export const propertiesKeyword: Keyword = {
     }
     const names = Object.keys(value);
     const checks = names.map((name) => site.subschema(value[name], "properties", name));
-    const checkListed = (v: JsonObject, r: Parameters<Check>[1], i: number): boolean => {
-      const child = ownValue(v, names[i]);
-      return child === undefined || checkChild(checks[i], child, names[i], r);
-    };
-    const readListed: Check = (v, r) => {
+    return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
       for (let i = 0; i < names.length; i++) {
-        if (checkListed(v, r, i)) continue;
-        if (r === null) return false;
-        ok = false;
-      }
-      return ok;
-    };
-    if (names.length <= MANY_LISTED) return readListed;
-    // Many listed names, and objects that mostly hold a few of them: the
-    // object's own keys, when it has fewer than the names, are looked up
-    // among the names and checked in the names' order, rather than every
-    // name read from the object (a missed read costs V8 up to a hundred
-    // nanoseconds on an object of another shape). Either way the work is at
-    // most a step per listed name, which the subschema's weight counts.
-    const listed = new Map(names.map((name, i) => [name, i]));
-    return (v, r) => {
-      if (!isObject(v)) return true;
-      const keys = keysOf(v);
-      if (keys.length >= names.length) return readListed(v, r);
-      const present: number[] = [];
-      for (let k = 0; k < keys.length; k++) {
-        const i = listed.get(keys[k]);
-        if (i !== undefined) present.push(i);
-      }
-      present.sort((a, b) => a - b);
-      let ok = true;
-      for (const i of present) {
-        if (checkListed(v, r, i)) continue;
+        const child = ownValue(v, names[i]);
+        if (child === undefined || checkChild(checks[i], child, names[i], r)) continue;
         if (r === null) return false;
         ok = false;
       }
