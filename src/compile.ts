@@ -371,6 +371,7 @@ function charged(check: Check, weight: number): Check {
   };
 }
 
-function rejectAll(pointer: string): Check {
+/** The check of a `false` schema at `pointer`. */
+export function rejectAll(pointer: string): Check {
   return (_value, report) => report !== null && report.fail("false", pointer, "no value is allowed here");
 }

@@ -1,5 +1,5 @@
 import { chargeCode as charge, CodeWriter, codeGenerationAllowed } from "./code-writer";
-import type { CompiledNode, CompiledSchema } from "./compile";
+import { rejectAll, type CompiledNode, type CompiledSchema } from "./compile";
 import { isPlainObject, ownFields } from "./json-value";
 import type { CompileOptions } from "./keyword";
 import { withBranches } from "./keywords/composition";
@@ -62,9 +62,12 @@ class ExplainWriter extends CodeWriter {
   }
 
   private nodeCode(schema: unknown, pointer: string, v: string, ok: string): string {
+    // A boolean is the same value at every place it stands, so finding its
+    // node by place would search them all: its check is made again instead.
+    if (schema === true) return "";
+    if (schema === false) return this.call(rejectAll(pointer), v, ok);
     const node = this.compiled.nodeAt(schema, pointer);
     if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
-    if (schema === true) return "";
     if (!isPlainObject(schema)) return this.call(node.check, v, ok);
     const object = ownFields(schema);
     let rest = "";

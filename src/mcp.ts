@@ -49,34 +49,51 @@ function refusal(result: Extract<Result, { ok: false }>): RefusedToolResult {
   return { content: [{ type: "text", text: result.message }], isError: true };
 }
 
+/** The refusal of a request that could not be read. */
+function unreadableCall(error: unknown): Extract<Result, { ok: false }> {
+  const message = `the tool call could not be read (${describeThrown(error)})`;
+  return { ok: false, kind: "validation", message, issues: [toolIssue(message, "params")] };
+}
+
 /** A `tools/call` request as validated, and as it is to be passed on. */
 type CheckedCall = { result: Extract<Result, { ok: false }> } | { result: Result; params: CallToolParams };
 
 /**
  * Validates a `tools/call` request against the catalog (missing `arguments`
- * as `{}`). The name and the arguments are read once, the arguments as the
- * JSON text the request is sent as, and that text parsed is what is
- * validated and what is passed on: a getter or proxy that answers one way
- * to the check and another to the sender cannot get an unchecked call
- * through. A request that cannot be read (a getter or proxy that throws, a
- * bigint, a cycle) is refused like any other bad call, never thrown.
+ * as `{}`). The name is read once; the arguments, once valid as given, are
+ * written as the JSON text the request is sent as, and that text parsed is
+ * validated again and is what is passed on: a getter or proxy that answers
+ * one way to the check and another to the sender cannot get an unchecked
+ * call through. A request that cannot be read (a getter or proxy that
+ * throws) is refused like any other bad call, never thrown.
  */
 function checkCall(catalog: Catalog, request: { params?: Partial<CallToolParams> }): CheckedCall {
   let params: Partial<CallToolParams> | undefined;
   let name: unknown;
-  let args: unknown;
+  let given: unknown;
   try {
     params = request.params;
     name = params?.name;
-    const given = params?.arguments;
-    args = given === undefined ? {} : JSON.parse(JSON.stringify(given) ?? "null");
+    given = params?.arguments ?? {};
   } catch (error) {
-    const message = `the tool call could not be read (${describeThrown(error)})`;
-    return { result: { ok: false, kind: "validation", message, issues: [toolIssue(message, "params")] } };
+    return { result: unreadableCall(error) };
+  }
+  // The arguments as given first: within the work limit, so that arguments
+  // built in JavaScript that hold one list at many places are refused before
+  // they are written out as text.
+  const checked = catalog.validate(name, given);
+  if (!checked.ok) return { result: checked };
+  let args: Record<string, unknown>;
+  let rest: Partial<CallToolParams>;
+  try {
+    args = JSON.parse(JSON.stringify(given));
+    // The request's other fields (`_meta`), passed on as they are.
+    rest = { ...params };
+  } catch (error) {
+    return { result: unreadableCall(error) };
   }
   const result = catalog.validate(name, args);
-  if (!result.ok) return { result };
-  return { result, params: { ...params, name: name as string, arguments: args as Record<string, unknown> } };
+  return result.ok ? { result, params: { ...rest, name: name as string, arguments: args } } : { result };
 }
 
 /** Loaded on first use only: the one runtime value needed from the SDK. */

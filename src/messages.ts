@@ -277,7 +277,7 @@ export function failure(found: Issue[], schemaProblems = false, uncounted = 0): 
   // through oneLine where they are made); one with a schema gets it here.
   const all = schemaProblems ? found.map(withOneLineMessage) : distinct(found);
   const issues = withinTextBound(all);
-  const kind = kindOf(issues);
+  const kind = kindOf(all);
   const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
   const shown = Math.min(issues.length, MAX_REPORTED);
   let message = `${prefix}: `;

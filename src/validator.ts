@@ -142,7 +142,7 @@ export class CompiledValidator implements Validator {
         const nonJson = findNonJson(args, MAX_DEPTH, charge);
         return nonJson ? failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]) : undefined;
       } catch (error) {
-        return unreadable(error);
+        return isThrown(error, WorkSpent) ? workFailure(error) : unreadable(error);
       }
     }
   }

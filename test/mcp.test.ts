@@ -198,10 +198,14 @@ describe("requests that answer differently when read again", () => {
     const guarded = await guardClient(client);
     const results = [];
     for (const params of calls()) results.push(await guarded.callTool(params as never));
-    expect(results.slice(0, 3)).toEqual([{ content: [] }, { content: [] }, { content: [] }]);
-    expect(results[3]).toEqual(refused("invalid arguments: path: missing (required)"));
+    // A path that turns to /etc/shadow when read again is checked as the text that would be sent, and refused.
+    expect(results).toEqual([
+      { content: [] },
+      { content: [] },
+      refused('invalid arguments: path: must match the pattern ^/srv/public/, got "/etc/shadow"'),
+      refused("invalid arguments: path: missing (required)"),
+    ]);
     expect(sent).toEqual([
-      { name: "read_file", arguments: { path: "/srv/public/a" } },
       { name: "read_file", arguments: { path: "/srv/public/a" } },
       { name: "read_file", arguments: { path: "/srv/public/a" } },
     ]);
@@ -212,8 +216,10 @@ describe("requests that answer differently when read again", () => {
     catalog.publish(tools);
     const seen: unknown[] = [];
     const guarded = guardToolHandler(catalog, (request: { params: { name: string; arguments?: Record<string, unknown> } }) => (seen.push(JSON.parse(JSON.stringify(request.params))), { content: [] }));
-    for (const params of calls().slice(0, 3)) expect(await guarded({ params } as never, undefined)).toEqual({ content: [] });
-    expect(seen).toEqual(Array(3).fill({ name: "read_file", arguments: { path: "/srv/public/a" } }));
+    const answers = [];
+    for (const params of calls().slice(0, 3)) answers.push(await guarded({ params } as never, undefined));
+    expect(answers).toEqual([{ content: [] }, { content: [] }, refused('invalid arguments: path: must match the pattern ^/srv/public/, got "/etc/shadow"')]);
+    expect(seen).toEqual(Array(2).fill({ name: "read_file", arguments: { path: "/srv/public/a" } }));
   });
 });
 

@@ -3,6 +3,7 @@
 // arguments, never through time.
 import { describe, expect, it } from "vitest";
 import { compile, validate, validateSchema } from "../src/index";
+import { MAX_WORK } from "../src/work";
 import { outOfWork } from "./support/work-limit";
 
 const extended = { profile: "extended" } as const;
@@ -58,6 +59,8 @@ describe("the work limit", () => {
     for (let i = 0; i < 30; i++) a = [a, a];
     // The root, `a`, and each list's two items (the second already counted): 63 values.
     expect(validate({ type: "object" }, { a })).toEqual(outOfWork({ a }));
+    // Also when the fast check fails first and the walk that names a value outside JSON runs out.
+    expect(validate({ type: "object", required: ["x"] }, { a })).toEqual(outOfWork({ a }));
   });
 
   it("lets a large call through a plain schema", () => {
@@ -157,5 +160,16 @@ describe("a costly check of each key of a large object", () => {
     expect(validator.validate(args)).toEqual(outOfWork(args));
     // Generated code and then the closures, each stopped by the limit (about 4.7 million steps).
     expect(reads.count).toBeLessThan(12_000_000);
+  }, 60_000);
+});
+
+describe("the largest arguments", () => {
+  it("get at most MAX_WORK steps a pass, however many values they hold", () => {
+    const branches = Array.from({ length: 62 }, (_, i) => ({ type: "integer", minimum: 1 + i }));
+    const schema = { type: "object", properties: { a: { type: "array", items: { anyOf: branches } } } };
+    const args = { a: new Array(300_000).fill(0) };
+    const failure = outOfWork(args);
+    expect(failure.message).toContain(`(${MAX_WORK} steps for 300002 values)`);
+    expect(validate(schema, args, extended)).toEqual(failure);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { BASE_WORK, CHARACTERS_PER_STEP, READS_PER_STRING, WORK_PER_VALUE } from "../../src/work";
+import { BASE_WORK, CHARACTERS_PER_STEP, MAX_WORK, READS_PER_STRING, WORK_PER_VALUE } from "../../src/work";
 
 /**
  * What the work limit of a call grows with, counted here independently of
@@ -26,7 +26,7 @@ function sizeOf(args: unknown): { values: number; stringUnits: number } {
 /** The failure of a call with `args` that runs out of validation work. */
 export function outOfWork(args: unknown) {
   const { values, stringUnits } = sizeOf(args);
-  const limit = BASE_WORK + WORK_PER_VALUE * values + Math.floor((READS_PER_STRING * stringUnits) / CHARACTERS_PER_STEP);
+  const limit = Math.min(BASE_WORK + WORK_PER_VALUE * values + Math.floor((READS_PER_STRING * stringUnits) / CHARACTERS_PER_STEP), MAX_WORK);
   const problem = `checking them against this schema takes more than the work limit (${limit} steps for ${values} values); send fewer or smaller values`;
   return {
     ok: false,
