@@ -26,15 +26,7 @@ const VALID: Result = Object.freeze({ ok: true });
  */
 export const HOT_AFTER_CALLS = 8;
 
-/**
- * A pass over the arguments: the closures at first, generated code once it
- * is hot.
- *
- * The generated fast check charges a whole region's work up front
- * (src/generate.ts): never less than the closures spend on the same value,
- * sometimes more. So when it runs out of work the closures decide that
- * call: whatever tier is running, a call's answer is the closures' answer.
- */
+/** A pass over the arguments: the closures at first, generated code once it is hot. */
 class HotTier<Pass> {
   private callsUntilHot = HOT_AFTER_CALLS;
   private check: Pass;
@@ -130,6 +122,11 @@ export class CompiledValidator implements Validator {
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
         if (isThrown(error, WorkSpent)) {
+          // Generated code counts a whole region's work up front
+          // (src/generate.ts): never less than the closures spend on the same
+          // value, sometimes more. So the closures decide a call it cannot
+          // finish, and no answer depends on the tier. (The generated
+          // explaining pass counts exactly what the closures count.)
           if (fast === tier.closures) return workFailure(error);
           fast = tier.closures;
           continue;
