@@ -160,7 +160,7 @@ export function overrun(): void {
  * its decimal read or its key written without running out; never more than
  * MAX_WORK.
  */
-export function workLimit(size: ArgumentSize): number {
+function workLimit(size: ArgumentSize): number {
   return Math.min(BASE_WORK + WORK_PER_VALUE * size.values + Math.floor((READS_PER_STRING * size.stringUnits) / CHARACTERS_PER_STEP), MAX_WORK);
 }
 
