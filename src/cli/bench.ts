@@ -88,8 +88,8 @@ async function readCalls(file: string): Promise<{ calls: Map<string, unknown[]>;
   let badLines = 0;
   for await (const { lines } of readLines([bytes], 0, Infinity, Infinity)) {
     for (const line of lines) {
-      if (typeof line === "string" && line.trim() === "") continue;
-      const call = typeof line === "string" ? readCall(line) : line.error;
+      const call = readCall(line);
+      if (call === null) continue;
       if (typeof call === "string") {
         badLines++;
         continue;

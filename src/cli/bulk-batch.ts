@@ -56,8 +56,10 @@ export function importCatalog(tools: unknown, options: Options): Catalog {
   return catalog;
 }
 
-/** A JSON line's call, or why the line holds none. */
-export function readCall(line: string): { name: string; args: unknown } | string {
+/** A JSON line's call, why the line holds none, or null for a blank line (skipped). */
+export function readCall(line: LineText): { name: string; args: unknown } | string | null {
+  if (typeof line !== "string") return line.error;
+  if (line.trim() === "") return null;
   let call: unknown;
   try {
     call = JSON.parse(line);
@@ -79,8 +81,8 @@ export function processBatch(catalog: Catalog, lines: readonly LineText[], first
   let text = "";
   lines.forEach((raw, offset) => {
     const line = firstLine + offset;
-    if (typeof raw === "string" && raw.trim() === "") return;
-    const call = typeof raw === "string" ? readCall(raw) : raw.error;
+    const call = readCall(raw);
+    if (call === null) return;
     if (typeof call === "string") {
       tally.badLines++;
       if (withResults) text += JSON.stringify({ line, error: call }) + "\n";
