@@ -1,28 +1,50 @@
 #include <napi.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <new>
 
 #include "dfa.h"
 #include "environment.h"
+#include "pcre2-pattern.h"
 #include "program.h"
+#include "proof.h"
 
 namespace {
 
+// The batch buffers' sizes: JavaScript queues subjects of up to
+// kBatchUnits / 64 units and flushes when either is full (src/pattern/native.ts).
+constexpr size_t kBatchUnits = 1 << 14;
+constexpr size_t kBatchJobs = 512;
+
+// PCRE2 compares a code point with a class's ranges above U+00FF one by one:
+// a pattern with a wider class is left to the DFA, whose cost per code point
+// does not grow with it.
+constexpr uint32_t kWidestPcre2Class = 32;
+
 struct EnvironmentData {
   Environment* environment;
-  Napi::Reference<Napi::Float64Array> work;  // keeps the counter's buffer alive
+  // Keep the shared buffers alive.
+  Napi::Reference<Napi::Float64Array> work;
+  Napi::Reference<Napi::Float64Array> searches;
+  Napi::Reference<Napi::Uint16Array> units;
+  Napi::Reference<Napi::Uint32Array> jobs;
 };
 
 void EnvironmentGone(Napi::Env, EnvironmentData* data) {
   data->work.Reset();
+  data->searches.Reset();
+  data->units.Reset();
+  data->jobs.Reset();
   data->environment->Detach();
   data->environment->Release();
   delete data;
 }
 
-// The hot path: each compiled pattern is its own JS function whose callback
+Environment* EnvironmentOf(Napi::Env env) { return env.GetInstanceData<EnvironmentData>()->environment; }
+
+// One search: each compiled pattern is its own JS function whose callback
 // data is the Pattern, so a call needs no unwrap or type check.
 Napi::Value Test(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
@@ -47,65 +69,73 @@ Napi::Value Test(const Napi::CallbackInfo& info) {
   return Napi::Value(env, result);
 }
 
+// searchBatch(count): the first `count` searches of the shared batch (see
+// Environment::SearchBatch).
+Napi::Value SearchBatch(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const double count = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
+  if (!(count >= 0 && count <= kBatchJobs)) {
+    Napi::TypeError::New(env, "expected a batch size").ThrowAsJavaScriptException();
+    return {};
+  }
+  napi_value result;
+  if (napi_create_double(env, EnvironmentOf(env)->SearchBatch(env, static_cast<uint32_t>(count)), &result) != napi_ok) {
+    return {};
+  }
+  return Napi::Value(env, result);
+}
+
 void FreePattern(napi_env env, void* data, void*) {
   Pattern* pattern = static_cast<Pattern*>(data);
   pattern->environment()->Remove(env, pattern);
   delete pattern;
 }
 
-// A count passed from JavaScript: anything but a number from 0 up reads as 0.
-double CountOr0(const Napi::Value& value) {
-  const double count = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : 0;
-  return count >= 0 ? count : 0;
-}
+enum Choice { kChooseByProof = 0, kForcePcre2 = 1, kForceDfa = 2 };
 
-// The complete automaton as typed arrays: each code point's class (ASCII by
-// lookup, the rest by the classes' first code points), each state's row of
-// next rows (row = state × classes; the sinks' rows are 0, no match, and
-// `classes`, a match), and whether each row's state holds a match at the end.
-Napi::Value TableOf(Napi::Env env, const Program& program, const Dfa& dfa) {
-  const uint32_t classes = program.class_count();
-  const size_t states = dfa.state_count();
-  Napi::Uint16Array ascii = Napi::Uint16Array::New(env, 128);
-  Napi::Uint32Array boundaries = Napi::Uint32Array::New(env, classes);
-  Napi::Uint16Array next = Napi::Uint16Array::New(env, states * classes);
-  Napi::Uint8Array accepts = Napi::Uint8Array::New(env, states);
-  // While a worker shuts down, creating them fails without an exception.
-  if (env.IsExceptionPending() || ascii.IsEmpty() || boundaries.IsEmpty() || next.IsEmpty() || accepts.IsEmpty()) return {};
-  for (uint32_t c = 0; c < 128; c++) ascii[c] = static_cast<uint16_t>(program.ClassOf(c));
-  for (uint32_t cls = 0; cls < classes; cls++) boundaries[cls] = program.boundaries()[cls];
-  for (uint32_t state = 0; state < states; state++) {
-    accepts[state] = state >= 2 && dfa.AcceptsAtEnd(state);
-    for (uint32_t cls = 0; cls < classes; cls++) {
-      next[state * classes + cls] = static_cast<uint16_t>(state < 2 ? state * classes : dfa.Next(state, cls) * classes);
-    }
+// Which engine runs a program, and why not PCRE2 (nullptr when it does).
+struct Decision {
+  std::unique_ptr<Pcre2Code> pcre2;
+  uint32_t steps = 0;
+  const char* reason = nullptr;
+};
+
+Decision Decide(const Program& program, const uint32_t* source, size_t length, Choice choice, char* text, size_t room) {
+  Decision decision;
+  if (choice == kForceDfa) {
+    decision.reason = "the DFA was asked for";
+    return decision;
   }
-  Napi::Object table = Napi::Object::New(env);
-  if (env.IsExceptionPending() || table.IsEmpty()) return {};
-  table.Set("classes", static_cast<double>(classes));
-  table.Set("ascii", ascii);
-  table.Set("boundaries", boundaries);
-  table.Set("next", next);
-  table.Set("accepts", accepts);
-  return env.IsExceptionPending() ? Napi::Value() : table;
+  if (choice == kChooseByProof && program.widest_class() > kWidestPcre2Class) {
+    std::snprintf(text, room, "a class of %u ranges above U+00FF, which PCRE2 compares one by one", program.widest_class());
+    decision.reason = text;
+    return decision;
+  }
+  const Proof proof = ProveLinear(program);
+  if (choice == kChooseByProof && !proof.linear) {
+    decision.reason = proof.reason;
+    return decision;
+  }
+  decision.pcre2 = Pcre2Code::Compile(source, length, program.anchored(), &decision.reason);
+  decision.steps = proof.linear ? std::max<uint32_t>(proof.steps, 1) : kMaxSteps;
+  return decision;
 }
 
-// compile(words: Uint32Array, tableInstructions, tableStates, tableEntries,
-// tableWork) -> { test, bytes, size, tableWork? } | { table, size, tableWork }
-// | { error }: see program.h for the encoding. A program of at most
-// tableInstructions whose automaton has at most tableStates states and
-// tableEntries transitions, and costs at most tableWork units to build
-// (Dfa::Complete), is built completely and sent as tables, searched in
-// JavaScript (src/pattern/table.ts). tableWork comes back as what the
-// attempt spent, at most the tableWork given (0 ends it at once); absent
-// when the program is too large for tables.
+// compile(words: Uint32Array, source: Uint32Array, choice) -> { test, id,
+// bytes, size, engine, steps, reason } | { error }: `words` is the program
+// (program.h has the encoding), `source` the same pattern as PCRE2 reads it
+// (src/pattern/pcre2-source.ts), `choice` a Choice (tests force an engine).
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (!info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
-    Napi::TypeError::New(env, "expected a Uint32Array").ThrowAsJavaScriptException();
-    return {};
+  for (size_t i = 0; i < 2; i++) {
+    if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
+      Napi::TypeError::New(env, "expected a Uint32Array").ThrowAsJavaScriptException();
+      return {};
+    }
   }
+  const uint32_t choice = info[2].IsNumber() ? info[2].As<Napi::Number>().Uint32Value() : kChooseByProof;
   Napi::Uint32Array words = info[0].As<Napi::Uint32Array>();
+  Napi::Uint32Array source = info[1].As<Napi::Uint32Array>();
   Napi::Object result = Napi::Object::New(env);
   if (env.IsExceptionPending() || result.IsEmpty()) return {};
   const char* error = nullptr;
@@ -114,43 +144,45 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     result.Set("error", error);
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
-  Environment* environment = env.GetInstanceData<EnvironmentData>()->environment;
-  const double table_instructions = CountOr0(info[1]);
-  const double max_states = std::min(CountOr0(info[2]), CountOr0(info[3]) / program->class_count());
-  // Clamped where int64_t and double agree.
-  Meter table_work{static_cast<int64_t>(std::min(CountOr0(info[4]), 0x1p53)), 0, 0};
-  if (program->size() <= table_instructions && max_states >= 3) {
-    Dfa dfa(program.get());
-    const bool complete = dfa.Complete(static_cast<size_t>(max_states), &environment->scratch, &table_work);
-    if (!result.Set("tableWork", static_cast<double>(std::min(table_work.spent, table_work.allowed)))) return {};
-    if (complete) {
-      Napi::Value table = TableOf(env, *program, dfa);
-      if (table.IsEmpty() || !result.Set("table", table) ||
-          !result.Set("size", static_cast<double>(program->size()))) {
-        return {};
-      }
-      return result;
-    }
-    environment->scratch.Trim();
-  }
-  std::unique_ptr<Pattern> pattern(new (std::nothrow) Pattern(std::move(program), environment));
-  if (!pattern) {
+  char text[128];
+  Decision decision = Decide(*program, source.Data(), source.ElementLength(),
+                             choice <= kForceDfa ? static_cast<Choice>(choice) : kChooseByProof, text, sizeof text);
+  const bool pcre2 = decision.pcre2 != nullptr;
+  const uint32_t steps = decision.steps;
+  Environment* environment = EnvironmentOf(env);
+  std::unique_ptr<Pattern> pattern(new (std::nothrow) Pattern(std::move(program), std::move(decision.pcre2), steps, environment));
+  if (!pattern || !environment->Add(pattern.get())) {
     result.Set("error", "out of memory");
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
-  const size_t bytes = pattern->program_bytes();
+  const size_t bytes = pattern->compiled_bytes();
   const size_t size = pattern->program_size();
+  const uint32_t id = pattern->id();
   Napi::Function test = Napi::Function::New<Test>(env, "test", pattern.get());
-  if (env.IsExceptionPending() || test.IsEmpty()) return {};
+  if (env.IsExceptionPending() || test.IsEmpty()) {
+    environment->Remove(env, pattern.get());
+    return {};
+  }
   // The wrap owns the Pattern from here: FreePattern runs when `test` is
   // collected or the environment shuts down, and forget() finds it.
-  if (napi_wrap(env, test, pattern.get(), FreePattern, nullptr, nullptr) != napi_ok) return {};
+  if (napi_wrap(env, test, pattern.get(), FreePattern, nullptr, nullptr) != napi_ok) {
+    environment->Remove(env, pattern.get());
+    return {};
+  }
   pattern.release();
   int64_t ignored;
   napi_adjust_external_memory(env, static_cast<int64_t>(bytes), &ignored);
   result.Set("test", test);
+  result.Set("id", static_cast<double>(id));
   result.Set("bytes", static_cast<double>(bytes));
   result.Set("size", static_cast<double>(size));
+  result.Set("engine", pcre2 ? "pcre2" : "dfa");
+  result.Set("steps", static_cast<double>(pcre2 ? steps : 0));
+  if (decision.reason != nullptr && !pcre2) {
+    result.Set("reason", decision.reason);
+  } else {
+    result.Set("reason", env.Null());
+  }
   return env.IsExceptionPending() ? Napi::Value() : result;
 }
 
@@ -170,16 +202,24 @@ Napi::Value ForgetStates(const Napi::CallbackInfo& info) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   Napi::Float64Array work = Napi::Float64Array::New(env, 3);
+  Napi::Float64Array searches = Napi::Float64Array::New(env, 3);
+  Napi::Uint16Array units = Napi::Uint16Array::New(env, kBatchUnits);
+  Napi::Uint32Array jobs = Napi::Uint32Array::New(env, 3 * kBatchJobs);
   if (env.IsExceptionPending()) return exports;
-  std::unique_ptr<EnvironmentData> data(new (std::nothrow) EnvironmentData{nullptr, {}});
-  Environment* environment = new (std::nothrow) Environment(work.Data());
-  if (!data || !environment) {
+  const Shared shared{work.Data(), searches.Data(), reinterpret_cast<const char16_t*>(units.Data()), kBatchUnits,
+                      jobs.Data(), kBatchJobs};
+  std::unique_ptr<EnvironmentData> data(new (std::nothrow) EnvironmentData{nullptr, {}, {}, {}, {}});
+  Environment* environment = new (std::nothrow) Environment(shared);
+  if (!data || !environment || !environment->Init()) {
     if (environment) environment->Release();
     Napi::Error::New(env, "tool-input-schema: out of memory").ThrowAsJavaScriptException();
     return exports;
   }
   data->environment = environment;
   data->work = Napi::Persistent(work);
+  data->searches = Napi::Persistent(searches);
+  data->units = Napi::Persistent(units);
+  data->jobs = Napi::Persistent(jobs);
   env.SetInstanceData<EnvironmentData, EnvironmentGone>(data.get());
   if (env.IsExceptionPending()) return exports;
   data.release();
@@ -187,9 +227,16 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   // On failure an exception is pending and Node.js throws it from require().
   exports.DefineProperties({
       Napi::PropertyDescriptor::Value("compile", Napi::Function::New<Compile>(env, "compile"), napi_enumerable),
+      Napi::PropertyDescriptor::Value("searchBatch", Napi::Function::New<SearchBatch>(env, "searchBatch"), napi_enumerable),
       Napi::PropertyDescriptor::Value("forget", Napi::Function::New<ForgetStates>(env, "forget"), napi_enumerable),
       Napi::PropertyDescriptor::Value("work", work, napi_enumerable),
+      Napi::PropertyDescriptor::Value("searches", searches, napi_enumerable),
+      Napi::PropertyDescriptor::Value("units", units, napi_enumerable),
+      Napi::PropertyDescriptor::Value("jobs", jobs, napi_enumerable),
       Napi::PropertyDescriptor::Value("readsPerUnit", Napi::Number::New(env, kReadsPerUnit), napi_enumerable),
+      Napi::PropertyDescriptor::Value("maxSteps", Napi::Number::New(env, kMaxSteps), napi_enumerable),
+      Napi::PropertyDescriptor::Value("pcre2Version", Napi::String::New(env, Pcre2Version()), napi_enumerable),
+      Napi::PropertyDescriptor::Value("jit", Napi::Boolean::New(env, Pcre2JitAvailable()), napi_enumerable),
   });
   return exports;
 }

@@ -111,7 +111,6 @@ Outcome Dfa::Test(const char16_t* subject, size_t length, Scratch* scratch, Mete
     row = slot->next;
     if (row < sinks) break;
   }
-  spent += static_cast<int64_t>(i) / kReadsPerUnit;
   meter->spent = spent;
   if (spent > allowed) return kWorkLimit;
   if (row == kMatched * classes) return kMatch;
@@ -162,31 +161,6 @@ void Dfa::FindEnd(uint32_t state, Scratch* scratch) {
   s.end_cost = static_cast<uint32_t>(scratch->reached.size());
   s.accepts_at_end = false;
   for (uint32_t pc : scratch->reached) s.accepts_at_end |= (*program_)[pc].op == kAccept;
-}
-
-bool Dfa::Complete(size_t max_states, Scratch* scratch, Meter* meter) {
-  if (!scratch->Fit(program_->size()) || !Start() || !meter->Charge(BuildCost(kInitial))) return false;
-  const uint32_t classes = program_->class_count();
-  // Transition() adds the states it finds at the end: one pass in index
-  // order reaches them all. Each transition costs at least one unit (its
-  // closure holds the state's set), so the work bounds their number too.
-  for (uint32_t state = kInitial; state < states_.size(); state++) {
-    for (uint32_t cls = 0; cls < classes; cls++) {
-      const size_t slot = state * size_t{classes} + cls;
-      if (rows_[slot].next != kUnknown) continue;
-      if (!Transition(state, cls, scratch) || states_.size() > max_states || !meter->Charge(rows_[slot].cost)) {
-        return false;
-      }
-    }
-    FindEnd(state, scratch);
-    if (!meter->Charge(states_[state].end_cost)) return false;
-  }
-  return true;
-}
-
-uint32_t Dfa::Next(uint32_t state, uint32_t cls) const {
-  const size_t classes = program_->class_count();
-  return static_cast<uint32_t>(rows_[state * classes + cls].next / classes);
 }
 
 Outcome Dfa::AtEnd(uint32_t state, Scratch* scratch, Meter* meter) {

@@ -10,9 +10,9 @@ enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory
 
 // Counted work, not time: what one validation may spend reading subjects and
 // building automaton states, the same on an idle and on a loaded machine.
-// The allowance is JavaScript's to set (src/pattern/native.ts); a search
-// charges one unit for every kReadsPerUnit code units it reads, and what it
-// builds (see Dfa).
+// The allowance is JavaScript's to set (src/pattern/native.ts); every
+// search is charged one unit for every kReadsPerUnit code units of its
+// subject (native/environment.cc), and a DFA search what it builds (see Dfa).
 constexpr int64_t kReadsPerUnit = 4;
 
 struct Meter {
@@ -65,20 +65,6 @@ class Dfa {
 
   // ECMAScript's search: does the pattern match anywhere in the subject?
   Outcome Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter);
-
-  // Builds every state a search can reach, if there are at most max_states
-  // of them and building them costs at most meter->allowed; false (keeping
-  // what it built) otherwise or if memory runs out. The cost is counted in
-  // a search's units: what a validation that took every transition once
-  // would be charged. meter->spent says what was spent, which passes
-  // meter->allowed by at most the transition that ran over.
-  bool Complete(size_t max_states, Scratch* scratch, Meter* meter);
-  // After Complete: the states in order (the two sinks first, then the start
-  // state), and for each the state after a code point of each class, and
-  // whether it holds a match at the end of the subject.
-  size_t state_count() const { return states_.size(); }
-  uint32_t Next(uint32_t state, uint32_t cls) const;
-  bool AcceptsAtEnd(uint32_t state) const { return states_[state].accepts_at_end; }
 
   // Memory held by the cached states.
   size_t bytes() const;

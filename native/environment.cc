@@ -8,6 +8,9 @@ namespace {
 // as needed. Within a validation they are bounded by its counted work.
 constexpr size_t kKeptStates = 1 << 20;
 constexpr size_t kStatesInAll = 64 << 20;
+// A subject this long keeps its code point buffer only until the next
+// validation.
+constexpr size_t kKeptCodePoints = 32 * 1024;
 
 // Keeps V8's view of native memory true, so that its collector frees
 // unreachable patterns when they are what fills memory.
@@ -16,14 +19,48 @@ void Report(napi_env env, int64_t change) {
   if (change != 0) napi_adjust_external_memory(env, change, &ignored);
 }
 
+// What a PCRE2 search is charged, in the units a DFA search counts (one per
+// kReadsPerUnit code units read): its proven steps, kStepsPerUnit to a unit.
+// Measured on the patterns of real catalogs, a unit then takes about as long
+// in either engine.
+constexpr uint64_t kStepsPerUnit = 8;
+
+uint64_t Pcre2Cost(uint32_t steps, size_t code_points) {
+  return (uint64_t{steps} * (uint64_t{code_points} + 1) + kStepsPerUnit - 1) / kStepsPerUnit;
+}
+
+// Code points, as the `u` flag reads a subject: a lone surrogate is one.
+size_t ToCodePoints(const char16_t* units, size_t length, uint32_t* out) {
+  size_t n = 0;
+  for (size_t i = 0; i < length; i++) {
+    uint32_t c = units[i];
+    if ((c & 0xFC00) == 0xD800 && i + 1 < length && (units[i + 1] & 0xFC00) == 0xDC00) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
+    }
+    out[n++] = c;
+  }
+  return n;
+}
+
 }  // namespace
 
 void Environment::Release() {
   if (--owners_ == 0) delete this;
 }
 
+bool Environment::Add(Pattern* pattern) {
+  if (free_ids_.size() > 0) {
+    pattern->id_ = free_ids_.Pop();
+    patterns_[pattern->id_] = pattern;
+    return true;
+  }
+  pattern->id_ = static_cast<uint32_t>(patterns_.size());
+  // Room for every id to come back, so that Remove cannot fail.
+  return patterns_.size() < UINT32_MAX && free_ids_.Reserve(patterns_.size() + 1) && patterns_.Push(pattern);
+}
+
 Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subject, size_t length) {
-  double* work = work_;
+  double* work = shared_.work;
   const uint64_t validation = static_cast<uint64_t>(work[2]);
   if (validation != validation_) {
     validation_ = validation;
@@ -32,20 +69,58 @@ Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subj
     // large program costs in proportion to its size, which a validation
     // pays once, not once per string.
     scratch.Trim();
+    if (code_points_.capacity() > kKeptCodePoints) code_points_.Release();
   }
   Meter meter{static_cast<int64_t>(work[0]), static_cast<int64_t>(work[1]), validation};
-  const Outcome outcome = pattern->dfa_.Test(subject, length, &scratch, &meter);
-  work[1] = static_cast<double>(meter.spent);
-
-  const size_t bytes = pattern->dfa_.bytes();
-  states_in_all_ += bytes - pattern->states_bytes_;
-  Report(env, static_cast<int64_t>(bytes) - static_cast<int64_t>(pattern->states_bytes_));
-  pattern->states_bytes_ = bytes;
-  if (!pattern->oversized_ && (bytes > kKeptStates || states_in_all_ > kStatesInAll) &&
-      oversized_.Push(pattern)) {
-    pattern->oversized_ = true;
+  // Every search reads its whole subject to get it here, whatever the
+  // engine then reads of it: that is charged first (README, "The work limit").
+  Outcome outcome = kWorkLimit;
+  bool answered = !meter.Charge(length / kReadsPerUnit);
+  if (!answered && pattern->pcre2_) {
+    answered = true;
+    if (!code_points_.Reserve(length + 1)) {
+      outcome = kOutOfMemory;
+    } else {
+      const size_t n = ToCodePoints(subject, length, code_points_.data());
+      if (meter.Charge(Pcre2Cost(pattern->steps_, n))) {
+        outcome = matcher_.Match(*pattern->pcre2_, code_points_.data(), n, pattern->steps_);
+        // A limit that trips on a proven pattern is a flaw in the proof: the
+        // DFA gives the same answer, counted as its searches are.
+        answered = outcome != kWorkLimit;
+        shared_.searches[answered ? 0 : 2]++;
+      }
+    }
   }
+  if (!answered) {
+    shared_.searches[1]++;
+    outcome = pattern->dfa_.Test(subject, length, &scratch, &meter);
+    const size_t bytes = pattern->dfa_.bytes();
+    states_in_all_ += bytes - pattern->states_bytes_;
+    Report(env, static_cast<int64_t>(bytes) - static_cast<int64_t>(pattern->states_bytes_));
+    pattern->states_bytes_ = bytes;
+    if (!pattern->oversized_ && (bytes > kKeptStates || states_in_all_ > kStatesInAll) &&
+        oversized_.Push(pattern)) {
+      pattern->oversized_ = true;
+    }
+  }
+  work[1] = static_cast<double>(meter.spent);
   return outcome;
+}
+
+double Environment::SearchBatch(napi_env env, uint32_t count) {
+  if (count > shared_.job_capacity) return -2;
+  for (uint32_t j = 0; j < count; j++) {
+    const uint32_t* job = shared_.jobs + 3 * size_t{j};
+    const uint32_t id = job[0];
+    const size_t first = job[1], length = job[2];
+    if (id >= patterns_.size() || patterns_[id] == nullptr || first > shared_.unit_capacity ||
+        length > shared_.unit_capacity - first) {
+      return -2;
+    }
+    const Outcome outcome = Search(env, patterns_[id], shared_.units + first, length);
+    if (outcome != kMatch) return 4.0 * j + (outcome + 2);
+  }
+  return -1;
 }
 
 void Environment::TrimOversized(napi_env env) {
@@ -70,6 +145,11 @@ void Environment::Remove(napi_env env, Pattern* pattern) {
     oversized_.Pop();
     pattern->oversized_ = false;
   }
+  if (pattern->id_ < patterns_.size() && patterns_[pattern->id_] == pattern) {
+    patterns_[pattern->id_] = nullptr;
+    // Reserved when the id was given, so that this cannot fail.
+    free_ids_.Push(pattern->id_);
+  }
   states_in_all_ -= pattern->states_bytes_;
-  Report(env, -static_cast<int64_t>(pattern->program_bytes() + pattern->states_bytes_));
+  Report(env, -static_cast<int64_t>(pattern->compiled_bytes() + pattern->states_bytes_));
 }

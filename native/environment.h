@@ -8,31 +8,49 @@
 
 #include "array.h"
 #include "dfa.h"
+#include "pcre2-pattern.h"
 #include "program.h"
 #include "string-reader.h"
 
 class Pattern;
 
+// The buffers JavaScript shares with one environment (src/pattern/native.ts
+// names their slots): the work counter of the current validation, the
+// searches run, and a batch of subjects with the searches to run on them.
+struct Shared {
+  double* work;      // [allowed, spent, validation]
+  double* searches;  // [pcre2, dfa, pcre2 limits tripped]
+  const char16_t* units;
+  size_t unit_capacity;
+  const uint32_t* jobs;  // [pattern id, first unit, length] per search
+  size_t job_capacity;
+};
+
 // One Node.js environment's share of the addon (the main thread, or a
-// worker): match buffers, the work counter of its current validation, and
-// the bound on the automaton states its patterns keep. The environment and
-// each of its patterns own it together, since pattern finalizers may run
-// after the environment's own at shutdown.
+// worker): its patterns by id, match buffers, the work counter of its
+// current validation, and the bound on the automaton states its patterns
+// keep. The environment and each of its patterns own it together, since
+// pattern finalizers may run after the environment's own at shutdown.
 class Environment {
  public:
-  // [allowed, spent, validation]: JavaScript sets the allowance before each
-  // search and numbers the validations (src/pattern/native.ts).
-  explicit Environment(double* work) : work_(work) {}
+  explicit Environment(const Shared& shared) : shared_(shared) {}
+  bool Init() { return matcher_.Init(); }
   void Hold() { owners_++; }
   void Release();
 
+  // Gives the pattern an id that batches name it by; false if memory ran out.
+  bool Add(Pattern* pattern);
   // Searches `pattern`, charging the current validation.
   Outcome Search(napi_env env, Pattern* pattern, const char16_t* subject, size_t length);
+  // Runs the first `count` searches of the shared batch, in order, up to the
+  // first that does not match: -1 when all match, else 4 × its index + its
+  // outcome + 2. -2 for a batch that names no pattern or leaves the buffer.
+  double SearchBatch(napi_env env, uint32_t count);
   // Drops a pattern's cached states now.
   void Forget(napi_env env, Pattern* pattern);
   // The pattern is being freed.
   void Remove(napi_env env, Pattern* pattern);
-  void Detach() { work_ = nullptr; }
+  void Detach() { shared_ = Shared{}; }
 
   Scratch scratch;
   StringReader strings;
@@ -41,7 +59,11 @@ class Environment {
   ~Environment() = default;
   void TrimOversized(napi_env env);
 
-  double* work_;
+  Shared shared_;
+  Pcre2Matcher matcher_;
+  Array<uint32_t> code_points_;  // a subject as PCRE2 reads it
+  Array<Pattern*> patterns_;     // by id; nullptr for a free id
+  Array<uint32_t> free_ids_;
   size_t owners_ = 1;
   uint64_t validation_ = 0;
   size_t states_in_all_ = 0;
@@ -52,12 +74,18 @@ class Environment {
   Array<Pattern*> oversized_;
 };
 
-// A compiled pattern: its program, the DFA's cached states, and what of them
-// has been reported to V8.
+// A compiled pattern: its program and the DFA's cached states, and, when a
+// backtracking search of it is proven linear (native/proof.h), its PCRE2
+// code and the proof's steps per position.
 class Pattern {
  public:
-  Pattern(std::unique_ptr<Program> program, Environment* environment)
-      : program_(std::move(program)), dfa_(program_.get()), environment_(environment) {
+  Pattern(std::unique_ptr<Program> program, std::unique_ptr<Pcre2Code> pcre2, uint32_t steps,
+          Environment* environment)
+      : program_(std::move(program)),
+        dfa_(program_.get()),
+        pcre2_(std::move(pcre2)),
+        steps_(steps),
+        environment_(environment) {
     environment_->Hold();
   }
   ~Pattern() { environment_->Release(); }
@@ -65,14 +93,20 @@ class Pattern {
   Pattern& operator=(const Pattern&) = delete;
 
   Environment* environment() const { return environment_; }
-  size_t program_bytes() const { return program_->bytes(); }
+  uint32_t id() const { return id_; }
+  bool runs_in_pcre2() const { return pcre2_ != nullptr; }
+  // What it holds besides its cached states: its program and PCRE2's code.
+  size_t compiled_bytes() const { return program_->bytes() + (pcre2_ ? pcre2_->bytes() : 0); }
   size_t program_size() const { return program_->size(); }
 
  private:
   friend class Environment;
   std::unique_ptr<Program> program_;
   Dfa dfa_;
+  std::unique_ptr<Pcre2Code> pcre2_;
+  uint32_t steps_;
   Environment* environment_;
+  uint32_t id_ = 0;
   size_t states_bytes_ = 0;  // what dfa_ held after the last search
   bool oversized_ = false;
 };

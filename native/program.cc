@@ -16,7 +16,9 @@ bool IsWord(uint32_t c) {
   return false;
 }
 
-bool Holds(uint32_t assertion, const Position& at) {
+}  // namespace
+
+bool AssertionHolds(uint32_t assertion, const Position& at) {
   switch (assertion) {
     case kStartOfInput:
       return at.at_start;
@@ -28,6 +30,8 @@ bool Holds(uint32_t assertion, const Position& at) {
       return at.previous_is_word == at.next_is_word;
   }
 }
+
+namespace {
 
 // Reads the words front to back; every read is checked against the end.
 class Reader {
@@ -77,6 +81,7 @@ std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
       return nullptr;
     }
     uint32_t from = 0, to = 0;
+    uint32_t high = 0;
     for (uint32_t r = 0; r < range_count; r++) {
       reader.Next(&from);  // range_count was checked against what is left
       reader.Next(&to);
@@ -89,7 +94,9 @@ std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
         *error = "out of memory";
         return nullptr;
       }
+      if (to > 0xFF) high++;
     }
+    program->widest_class_ = std::max(program->widest_class_, high);
   }
   if (!set_starts.Push(static_cast<uint32_t>(ranges.size() / 2))) {
     *error = "out of memory";
@@ -243,7 +250,7 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
         *top++ = inst.x;
         break;
       case kAssert:
-        if (Holds(inst.x, at)) *top++ = pc + 1;
+        if (AssertionHolds(inst.x, at)) *top++ = pc + 1;
         break;
       default:
         break;

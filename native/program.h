@@ -78,6 +78,9 @@ struct Position {
   bool next_is_word;
 };
 
+// Whether assertion `assertion` holds at `at`.
+bool AssertionHolds(uint32_t assertion, const Position& at);
+
 class Program {
  public:
   // Returns nullptr and sets `error` for a malformed encoding or when memory
@@ -103,6 +106,8 @@ class Program {
 
   // True when a match can only start at the start of the input.
   bool anchored() const { return anchored_; }
+  // The most ranges reaching above U+00FF in one set.
+  uint32_t widest_class() const { return widest_class_; }
   // True when \b or \B appear, so the previous code point matters.
   bool uses_word_assertions() const { return uses_word_assertions_; }
 
@@ -128,4 +133,5 @@ class Program {
   Array<uint8_t> word_classes_;
   bool anchored_ = false;
   bool uses_word_assertions_ = false;
+  uint32_t widest_class_ = 0;
 };

@@ -34,16 +34,7 @@ export const MAX_CHAIN = 256;
 
 /**
  * Instructions the patterns of one schema may write out together (about
- * 12 bytes each once compiled), whether they are searched as tables or in
- * the addon: checked before a pattern is compiled.
+ * 12 bytes each once compiled), whichever engine searches them: checked
+ * before a pattern is compiled.
  */
 export const MAX_SCHEMA_INSTRUCTIONS = 1_000_000;
-
-/**
- * Counted work (native/dfa.h's units) building tables may take for the
- * patterns of one schema together: 32 patterns at the bound of one
- * (TABLE_WORK, src/pattern/native.ts), or hundreds of ordinary ones, about
- * 10 ms at 4 ns a unit; the same as one validation pass's base allowance.
- * The patterns past it are searched by the lazy DFA, with the same answers.
- */
-export const SCHEMA_TABLE_WORK = 2_097_152;

@@ -10,8 +10,7 @@ import type { CompileOptions } from "./keyword";
 import { LONG_STRING, memoizedGenerated } from "./memo";
 import { keysOf } from "./own-keys";
 import { charge as chargeWork, chargeComparison, COMPARED_PER_STEP, overrun, subschemaWeight, work, WORK_PER_VALUE } from "./work";
-import { EngineLimit } from "./pattern/compile";
-import { MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "./pattern/native";
+import { EngineLimit, flushSearches, MATCH, NO_MATCH, NO_MEMORY, queueSearch, startBatch, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
 import { resolveRef, valueAt } from "./ref-target";
 import type { Check } from "./report";
@@ -23,7 +22,9 @@ import type { Check } from "./report";
  * (composition, `$ref`, `propertyNames`, …) calls the compiled closure for
  * that subschema, which stays the one source of truth for the explaining pass.
  * A pattern that exhausts the engine throws the same EngineLimit as the
- * closure would.
+ * closure would. Searches whose failure can only fail the whole check (none
+ * inside a composition branch or a shared `$ref` target) are queued and run
+ * together in one crossing into the addon when the rest has passed.
  *
  * It also answers for the JSON input domain (docs/contract.md) in the same
  * pass: every value it visits gets a type test that only JSON passes, and
@@ -107,7 +108,7 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
   const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
-    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${body}\nreturn true;\n}`;
+    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\nconst batch = startBatch();\n${body}\nreturn flushSearches(batch);\n}`;
   });
 }
 
@@ -175,6 +176,9 @@ class Generator extends CodeWriter {
       NO_MATCH,
       engineLimit,
       chargeBudget,
+      queueSearch,
+      startBatch,
+      flushSearches,
       hasAtLeastCodePoints,
       hasAtMostCodePoints,
       isMultipleOf,
@@ -270,7 +274,7 @@ class Generator extends CodeWriter {
     const guard = (kind: string, test: string, body: string) => (body === "" || !canBe(kind) ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
     code += guard("object", tests.object(v), this.objectKeywords(object, pointer, v, at));
     code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, at));
-    code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v));
+    code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v, at));
     const numeric = only === "integer" || only === "number";
     const numberBody = this.numberKeywords(object, v);
     code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
@@ -438,16 +442,21 @@ class Generator extends CodeWriter {
     return code;
   }
 
-  private stringKeywords(object: Record<string, unknown>, pointer: string, v: string): string {
+  private stringKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
     let code = "";
     if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
     if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
     if (typeof object.pattern === "string") {
       const pattern = this.constant(this.patterns.get(object.pattern) as CompiledPattern);
       // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
-      const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;
-      const outcome = this.variable();
-      code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
+      if (!at.shared) {
+        // Met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
+        code += `if (!queueSearch(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: object.pattern })})) return false;\n`;
+      } else {
+        const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;
+        const outcome = this.variable();
+        code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
+      }
     }
     return code;
   }

@@ -3,8 +3,7 @@ import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../messages";
 import { oneLine } from "../one-line";
-import { EngineLimit } from "../pattern/compile";
-import { MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
+import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
 
 /**

@@ -1,7 +1,8 @@
-import { MAX_SCHEMA_INSTRUCTIONS, SCHEMA_TABLE_WORK } from "../bounds";
+import { MAX_SCHEMA_INSTRUCTIONS } from "../bounds";
 import { Lru } from "../lru";
 import type { Profile } from "../types";
-import { compileProgram, forgetStates, TABLE_WORK, type CompiledPattern } from "./native";
+import { compileProgram, forgetStates, type CompiledPattern, type EngineChoice } from "./native";
+import { pcre2Source } from "./pcre2-source";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
 
@@ -9,10 +10,11 @@ import { parsePattern, PatternError, type Node } from "./syntax";
 export const MAX_PATTERN_BYTES = 1024;
 
 /**
- * Compiled patterns kept for reuse: at most this many, holding at most
- * CACHE_BYTES of native memory together. Catalogs repeat the same few
- * patterns; a pattern that leaves the cache has its cached states freed at
- * once (its program goes when nothing holds it any more).
+ * Compiled patterns kept for reuse, one per profile and pattern: at most
+ * this many, holding at most CACHE_BYTES of native memory together.
+ * Catalogs repeat the same few patterns; a pattern that leaves the cache has
+ * its cached DFA states freed at once (its program and PCRE2 code go when
+ * nothing holds it any more).
  */
 const CACHE_SIZE = 2048;
 export const CACHE_BYTES = 64 * 2 ** 20;
@@ -24,38 +26,17 @@ const cache = new Lru<string, CompiledPattern | PatternError>(CACHE_SIZE, {
   },
 });
 
-/**
- * Thrown while validating when a search runs out of the counted work limit
- * (or of memory). It aborts the whole validation, so it is never read as
- * "this branch did not match".
- */
-export class EngineLimit {
-  constructor(
-    readonly schemaPath: string,
-    readonly pattern: string,
-    readonly outOfMemory = false,
-  ) {}
-}
-
-/** A pattern whose program does not fit the room its schema has left: refused for that schema, not cached. */
-class NoRoom extends PatternError {}
-
 /** Why a schema's patterns are refused when together they pass MAX_SCHEMA_INSTRUCTIONS. */
 export const NO_ROOM = `the schema's patterns would write out more than ${MAX_SCHEMA_INSTRUCTIONS} instructions together`;
 
 /**
  * The patterns of one schema, compiled within its share (src/bounds.ts):
- * MAX_SCHEMA_INSTRUCTIONS written out, whichever way each is searched, and
- * SCHEMA_TABLE_WORK spent building tables. A pattern whose tables would cost
- * more than the share has left is searched by the lazy DFA instead, with the
- * same answers. Which way a pattern is searched, and so what validations are
- * charged, depends on the schema alone, never on what the cache holds: a
- * cached pattern charges the share what building it cost.
+ * MAX_SCHEMA_INSTRUCTIONS written out together. Whether the schema has room
+ * for a pattern depends on the schema alone, never on what the cache holds.
  */
 export class SchemaPatterns {
   private readonly bySource = new Map<string, CompiledPattern | PatternError>();
   private instructions = 0;
-  private tableWork = 0;
   /** Memory the schema's compiled patterns hold. */
   bytes = 0;
 
@@ -66,9 +47,9 @@ export class SchemaPatterns {
     return this.bySource;
   }
 
-  /** What the schema's patterns have taken of its share so far. */
-  get charged(): { instructions: number; tableWork: number } {
-    return { instructions: this.instructions, tableWork: this.tableWork };
+  /** Instructions the schema's patterns have taken of its share so far. */
+  get charged(): number {
+    return this.instructions;
   }
 
   /** Compiles `pattern` for the schema (one object however often it appears), or says why it is refused. */
@@ -85,11 +66,9 @@ export class SchemaPatterns {
   }
 
   private claim(pattern: string): CompiledPattern | PatternError {
-    const room = MAX_SCHEMA_INSTRUCTIONS - this.instructions;
-    const { compiled, tableWork } = compileShared(pattern, this.profile, room, SCHEMA_TABLE_WORK - this.tableWork);
+    const compiled = compileCached(pattern, this.profile, MAX_SCHEMA_INSTRUCTIONS - this.instructions);
     if (compiled instanceof PatternError) return compiled;
     this.instructions += compiled.size;
-    this.tableWork += tableWork;
     this.bytes += compiled.bytes;
     return compiled;
   }
@@ -100,55 +79,28 @@ export function compilePattern(pattern: string, profile: Profile = "core"): Comp
   return new SchemaPatterns(profile).compile(pattern);
 }
 
-/**
- * A pattern from the cache, or compiled and cached, within the room its
- * schema has left: `room` instructions and `tableRoom` of table work. Says
- * what it charges the table room, the same whether it was cached or not:
- * the tables' cost when it gets them, else the cost of the attempt, cut at
- * the room.
- */
-function compileShared(pattern: string, profile: Profile, room: number, tableRoom: number): { compiled: CompiledPattern | PatternError; tableWork: number } {
+/** Compiles a pattern for one engine, whatever the proof says, uncached: for tests that compare the engines. */
+export function compilePatternFor(pattern: string, profile: Profile, engine: Exclude<EngineChoice, "proof">): CompiledPattern | PatternError {
+  return tooLong(pattern) ?? build(pattern, profile, Infinity, engine);
+}
+
+/** A pattern from the cache, or compiled and cached, if it fits the `room` instructions its schema has left. */
+function compileCached(pattern: string, profile: Profile, room: number): CompiledPattern | PatternError {
   // "core:" and "extended:" are prefix-free, so no two (profile, pattern) pairs share a key.
   const key = `${profile}:${pattern}`;
-  // Without room for tables, a pattern left to the lazy DFA for that reason will do.
-  const cached = cache.get(key) ?? (tableRoom === 0 ? cache.get(lazyKey(key)) : undefined);
-  if (cached === undefined) {
-    const built = build(pattern, profile, room, tableRoom);
-    if (built instanceof PatternError) {
-      if (!(built instanceof NoRoom)) cache.set(key, built);
-      return { compiled: built, tableWork: 0 };
-    }
-    // An attempt the room cut short says nothing to schemas with more room.
-    const cutShort = tableRoom < TABLE_WORK && built.tableWork !== null && built.tableWork >= tableRoom && !isTable(built);
-    cache.set(cutShort ? lazyKey(key) : key, built);
-    return { compiled: built, tableWork: built.tableWork ?? 0 };
-  }
-  if (cached instanceof PatternError) return { compiled: cached, tableWork: 0 };
-  if (cached.size > room) return { compiled: new NoRoom("unsupported_capability", NO_ROOM), tableWork: 0 };
-  const cost = cached.tableWork ?? 0;
-  const tableWork = Math.min(cost, tableRoom);
-  if (isTable(cached) && cost > tableRoom) return { compiled: lazyForm(pattern, profile, key), tableWork };
-  return { compiled: cached, tableWork };
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached instanceof PatternError || cached.size <= room ? cached : noRoom();
+  const built = build(pattern, profile, room, "proof");
+  // A pattern refused for its schema's room says nothing to other schemas.
+  if (!(built instanceof NoRoom)) cache.set(key, built);
+  return built;
 }
 
-/** The cache's key for a pattern left to the lazy DFA by its schema's room: never `core:…` or `extended:…`. */
-function lazyKey(key: string): string {
-  return `lazy ${key}`;
-}
+/** A pattern whose program does not fit the room its schema has left: refused for that schema, not cached. */
+class NoRoom extends PatternError {}
 
-function isTable(pattern: CompiledPattern): boolean {
-  return pattern.native === undefined;
-}
-
-/** A pattern that has tables, left to the lazy DFA for a schema without room for them. */
-function lazyForm(pattern: string, profile: Profile, key: string): CompiledPattern | PatternError {
-  let lazy = cache.get(lazyKey(key));
-  if (lazy === undefined) {
-    // It compiled before: only memory running out can refuse it now.
-    lazy = build(pattern, profile, Infinity, 0);
-    cache.set(lazyKey(key), lazy);
-  }
-  return lazy;
+function noRoom(): NoRoom {
+  return new NoRoom("unsupported_capability", NO_ROOM);
 }
 
 function tooLong(pattern: string): PatternError | null {
@@ -157,7 +109,7 @@ function tooLong(pattern: string): PatternError | null {
   return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
 }
 
-function build(pattern: string, profile: Profile, room: number, tableRoom: number): CompiledPattern | PatternError {
+function build(pattern: string, profile: Profile, room: number, choice: EngineChoice): CompiledPattern | PatternError {
   let root: Node;
   try {
     root = parsePattern(pattern, profile);
@@ -165,7 +117,7 @@ function build(pattern: string, profile: Profile, room: number, tableRoom: numbe
     if (error instanceof PatternError) return error;
     throw error;
   }
-  // The bound holds for every pattern, whichever matcher runs it.
+  // The bound holds for every pattern, whichever engine runs it.
   const size = programSize(root);
   if (size > MAX_PROGRAM_SIZE) {
     return new PatternError(
@@ -173,8 +125,8 @@ function build(pattern: string, profile: Profile, room: number, tableRoom: numbe
       `pattern ${JSON.stringify(pattern)} expands to more than ${MAX_PROGRAM_SIZE} instructions once its counted repeats are written out`,
     );
   }
-  if (size > room) return new NoRoom("unsupported_capability", NO_ROOM);
-  const compiled = compileProgram(encodeProgram(root), tableRoom);
+  if (size > room) return noRoom();
+  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice);
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.
     return new PatternError("unsupported_capability", `pattern ${JSON.stringify(pattern)} cannot be compiled: ${compiled.error}`);

@@ -1,49 +1,60 @@
-// The only file that loads the native addon. Patterns run there, in a lazily
-// built DFA over code points (native/dfa.h), with their work counted; there
-// is never a fallback to V8's RegExp.
+// The only file that loads the native addon, where every pattern is
+// searched: by PCRE2 (JIT) when a compile-time proof shows that its
+// backtracking search is linear (native/proof.h), else by the package's
+// lazily built DFA (native/dfa.h), with the work of both counted. Nothing is
+// searched in TypeScript, and there is never a fallback to V8's RegExp.
+// Searches cross one at a time (CompiledPattern.test) or, from the
+// generated fast check, queued and run together in one crossing
+// (queueSearch, flushSearches).
 import path from "path";
+import { chargeBudget } from "../budget";
 import { argumentSize } from "../work";
-import { tableMatcher, type Table } from "./table";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
 export const MATCH = 1, NO_MATCH = 0, LIMIT = -1, NO_MEMORY = -2;
 export type MatchOutcome = typeof MATCH | typeof NO_MATCH | typeof LIMIT | typeof NO_MEMORY;
 
+/** Which engine searches a pattern. */
+export type Engine = "pcre2" | "dfa";
+
 export interface CompiledPattern {
   test(subject: string): MatchOutcome;
-  /** Memory the compiled pattern holds besides itself: its tables, or its native program (whose cached states come on top, within fixed bounds). */
+  /** The addon's name for it in a batch. */
+  readonly id: number;
+  readonly engine: Engine;
+  /** For PCRE2, the most steps its search takes at one position (the proof's k); 0 for the DFA. */
+  readonly steps: number;
+  /** Why PCRE2 does not run it (one short line), or null when it does. */
+  readonly reason: string | null;
+  /** Native memory it holds besides its cached DFA states (which come on top, within fixed bounds). */
   readonly bytes: number;
-  /** Instructions its program wrote out, whichever way it is searched: what compiling it cost. */
+  /** Instructions its program wrote out: what compiling it cost. */
   readonly size: number;
-  /**
-   * Work the attempt to build its whole automaton spent (Dfa::Complete,
-   * counted as searches count): what the tables cost for a pattern searched
-   * in TypeScript, at most the allowance given for one left in the addon;
-   * null when its program is too large for tables, so none was made.
-   */
-  readonly tableWork: number | null;
-  /** The addon's search function, for a pattern that runs there. */
-  readonly native?: (subject: string) => MatchOutcome;
+  /** The addon's search function, which owns the native pattern. */
+  readonly native: (subject: string) => MatchOutcome;
 }
 
 interface Addon {
-  /**
-   * A search function per program (src/pattern/program.ts), the tables of
-   * its whole automaton when it is small, or why the words were refused.
-   */
   compile(
     words: Uint32Array,
-    tableInstructions: number,
-    tableStates: number,
-    tableEntries: number,
-    tableWork: number,
-  ): ({ test: (subject: string) => MatchOutcome; bytes: number } | { table: Table }) & { size: number; tableWork?: number } | { error: string };
-  /** Drops a compiled program's cached states now. */
+    source: Uint32Array,
+    choice: number,
+  ): { test: (subject: string) => MatchOutcome; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null } | { error: string };
+  /** Runs the first `count` searches of `jobs`: -1 when all match, else 4 × the first other's index + its outcome + 2. */
+  searchBatch(count: number): number;
+  /** Drops a compiled pattern's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
   /** [allowed, spent, validation]: the work of the current validation and its number. */
   work: Float64Array;
-  /** Code units a search reads for one unit of work. */
+  /** [pcre2, dfa, pcre2 limits tripped]: the searches this thread has run. */
+  searches: Float64Array;
+  /** The batch: its subjects' UTF-16 units, and per search [pattern id, first unit, length]. */
+  units: Uint16Array;
+  jobs: Uint32Array;
   readsPerUnit: number;
+  maxSteps: number;
+  pcre2Version: string;
+  jit: boolean;
 }
 
 function load(): Addon {
@@ -56,7 +67,9 @@ function load(): Addon {
       `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} ` +
         `(Node.js ${process.version}, ABI ${process.versions.modules}).\n` +
         `Cause: ${cause}\n` +
-        "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain and Python installed.",
+        "Fix: install PCRE2's development files (Debian/Ubuntu `apt-get install libpcre2-dev`, " +
+        "Fedora `dnf install pcre2-devel pcre2-static`, macOS `brew install pcre2`), a C++ toolchain and Python, " +
+        "then run `npm rebuild tool-input-schema`.",
       { cause: err },
     );
   }
@@ -64,25 +77,44 @@ function load(): Addon {
 
 const addon = load();
 const work = addon.work;
+const counted = addon.searches;
+
+/** The searches the addon has run in this thread, by engine; `pcre2Trips` counts PCRE2 searches its own limits stopped, which the DFA then answered. */
+export interface Searches {
+  pcre2: number;
+  dfa: number;
+  pcre2Trips: number;
+}
 
 /**
- * The counted work limit (README, "The work limit"): a validation pass may
- * spend `baseWork` units reading strings and building automaton states, plus
+ * The pattern engines and the counted work limit (README, "The work
+ * limit"): a validation pass may spend `baseWork` units searching, plus
  * `workPerUnit` for each UTF-16 unit of the arguments' strings, and never
- * more than `maxWork`. Reading costs one unit per `readsPerUnit` code units.
+ * more than `maxWork`. Every search is charged one unit per `readsPerUnit`
+ * code units of its subject; a DFA search also what it builds, a PCRE2
+ * search its proven steps (at most `K` per position, 8 to a unit).
  */
-export const engine: Readonly<{ baseWork: number; workPerUnit: number; maxWork: number; readsPerUnit: number }> = Object.freeze({
+export const engine: Readonly<{
+  baseWork: number;
+  workPerUnit: number;
+  maxWork: number;
+  readsPerUnit: number;
+  K: number;
+  pcre2Version: string;
+  jit: boolean;
+  searches(): Searches;
+}> = Object.freeze({
   baseWork: 2 ** 21,
   workPerUnit: 16,
   maxWork: 2 ** 22,
   readsPerUnit: addon.readsPerUnit,
+  K: addon.maxSteps,
+  pcre2Version: addon.pcre2Version,
+  jit: addon.jit,
+  searches: (): Searches => ({ pcre2: counted[0], dfa: counted[1], pcre2Trips: counted[2] }),
 });
 
-/**
- * The current pass's work: what its searches may spend and have spent. The
- * addon's searches read and update them through its buffer; the TypeScript
- * ones here need not touch it.
- */
+/** The current pass's work: what its searches may spend and have spent (the addon reads and updates them). */
 let allowed = engine.baseWork;
 let spent = 0;
 /** Whether `allowed` has its full size, from the arguments, for this validation. */
@@ -116,60 +148,23 @@ export function widenWork(): boolean {
   return allowed > engine.baseWork;
 }
 
-/**
- * A pattern searched in TypeScript (src/pattern/table.ts, answering
- * `2 × read + found`): it builds nothing, so only its reading is charged, as
- * the addon charges it. LIMIT once the validation's allowance is spent.
- */
-function chargedPattern(search: (subject: string) => number, bytes: number, size: number, tableWork: number | null): CompiledPattern {
-  const shift = Math.log2(2 * engine.readsPerUnit);
-  return {
-    bytes,
-    size,
-    tableWork,
-    test(subject) {
-      const answer = search(subject);
-      spent += answer >>> shift;
-      if (spent > allowed) return LIMIT;
-      return (answer & 1) === 1 ? MATCH : NO_MATCH;
-    },
-  };
+/** The work the current validation has spent so far. */
+export function workSpent(): number {
+  return spent;
 }
 
-/**
- * A program of at most this many instructions whose automaton has at most
- * TABLE_STATES states and TABLE_ENTRIES transitions, and costs at most
- * TABLE_WORK units to build, is built completely when compiled and searched
- * in TypeScript: no crossing into the addon per search, and no work but
- * reading. Past any of them it is left to the lazy DFA, which gives the
- * same answers.
- */
-const TABLE_INSTRUCTIONS = 1024;
-const TABLE_STATES = 256;
-const TABLE_ENTRIES = 16_384;
+/** Which engine compiling should choose: by the proof, or (tests only) one forced. */
+const CHOICES = { proof: 0, pcre2: 1, dfa: 2 } as const;
+export type EngineChoice = keyof typeof CHOICES;
 
 /**
- * The counted work (Dfa::Complete, in a search's units) one pattern's tables
- * may cost to build: about 0.3 ms at 4 ns a unit. The patterns of real tool
- * schemas cost 50 to 21,000 (a host name with two `{0,61}` repeats is the
- * dearest); without this bound one pattern of 1,000 instructions could take
- * 16,384 closures of 1,000 instructions, 10 ms, abandoned at the end.
+ * Compiles a program (src/pattern/program.ts) and its PCRE2 source
+ * (src/pattern/pcre2-source.ts). Never throws for bad words: they come back
+ * as an error.
  */
-export const TABLE_WORK = 65_536;
-
-/**
- * Compiles a program: as tables when it is small enough and building them
- * costs at most `tableAllowance` (0 keeps it in the addon), else for the
- * addon's lazy DFA. Never throws for bad words: they come back as an error.
- */
-export function compileProgram(words: Uint32Array, tableAllowance = TABLE_WORK): CompiledPattern | { error: string } {
-  const compiled = addon.compile(words, TABLE_INSTRUCTIONS, TABLE_STATES, TABLE_ENTRIES, Math.min(tableAllowance, TABLE_WORK));
+export function compileProgram(words: Uint32Array, source: Uint32Array, choice: EngineChoice = "proof"): CompiledPattern | { error: string } {
+  const compiled = addon.compile(words, source, CHOICES[choice]);
   if ("error" in compiled) return compiled;
-  const tableWork = compiled.tableWork ?? null;
-  if ("table" in compiled) {
-    const matcher = tableMatcher(compiled.table);
-    return chargedPattern(matcher.search, matcher.bytes, compiled.size, tableWork);
-  }
   const { test } = compiled;
   const search = (subject: string): MatchOutcome => {
     // The addon refuses anything but a string, with a TypeError.
@@ -180,15 +175,106 @@ export function compileProgram(words: Uint32Array, tableAllowance = TABLE_WORK):
     spent = work[1];
     return outcome;
   };
-  return { test: search, bytes: compiled.bytes, size: compiled.size, tableWork, native: test };
+  return { test: search, id: compiled.id, engine: compiled.engine, steps: compiled.steps, reason: compiled.reason, bytes: compiled.bytes, size: compiled.size, native: test };
 }
 
-/** Frees a compiled pattern's cached states now rather than when it is collected. */
+/** Frees a compiled pattern's cached DFA states now rather than when it is collected. */
 export function forgetStates(pattern: CompiledPattern): void {
-  if (pattern.native !== undefined) addon.forget(pattern.native);
+  addon.forget(pattern.native);
 }
 
-/** The work the current validation has spent so far. */
-export function workSpent(): number {
-  return spent;
+/**
+ * Thrown while validating when a search runs out of the counted work limit
+ * (or of memory). It aborts the whole validation, so it is never read as
+ * "this branch did not match".
+ */
+export class EngineLimit {
+  constructor(
+    readonly schemaPath: string,
+    readonly pattern: string,
+    readonly outOfMemory = false,
+  ) {}
+}
+
+/** Where a queued search's pattern sits in the schema: what its EngineLimit names. */
+export interface SearchSite {
+  readonly schemaPath: string;
+  readonly pattern: string;
+}
+
+/**
+ * The batch (the addon's `units` and `jobs`). A subject longer than
+ * QUEUED_UNITS is searched at once: one crossing is nothing beside reading
+ * it, and copying it unit by unit here would cost more than the addon's copy.
+ */
+const QUEUED_UNITS = addon.units.length / 64;
+const JOBS = addon.jobs.length / 3;
+const units = addon.units;
+const jobs = addon.jobs;
+const sites: SearchSite[] = [];
+let queued = 0;
+let used = 0;
+/** Whose batch this is: a validation started inside another (a getter that validates) takes it over. */
+let batch = 0;
+
+/** Starts the batch of a fast check; the number it gets back it gives flushSearches. */
+export function startBatch(): number {
+  queued = 0;
+  used = 0;
+  return ++batch;
+}
+
+/**
+ * Queues a search of `pattern` on `subject`, to run at the next flush;
+ * false when it ran at once (or the queue, full, was flushed) and did not
+ * match. Throws EngineLimit when such a search ran out of work.
+ */
+export function queueSearch(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
+  const length = subject.length;
+  if (length > QUEUED_UNITS) {
+    const outcome = pattern.test(subject);
+    chargeBudget();
+    return answered(outcome, site);
+  }
+  if ((queued === JOBS || used + length > units.length) && !runQueued()) return false;
+  let at = used;
+  for (let i = 0; i < length; i++) units[at++] = subject.charCodeAt(i);
+  const job = 3 * queued;
+  jobs[job] = pattern.id;
+  jobs[job + 1] = used;
+  jobs[job + 2] = length;
+  sites[queued++] = site;
+  used = at;
+  return true;
+}
+
+/**
+ * Runs the queued searches of batch `owner` in one crossing: true when all
+ * match. A batch another validation took over since it started says false,
+ * so the explaining pass, which searches one at a time, decides.
+ */
+export function flushSearches(owner: number): boolean {
+  return owner === batch && runQueued();
+}
+
+function runQueued(): boolean {
+  const count = queued;
+  queued = 0;
+  used = 0;
+  if (count === 0) return true;
+  work[0] = allowed;
+  work[1] = spent;
+  const answer = addon.searchBatch(count);
+  spent = work[1];
+  chargeBudget();
+  if (answer === -1) return true;
+  // -2, a batch the addon could not read, cannot happen; the explaining pass would decide.
+  if (answer < 0) return false;
+  return answered(((answer & 3) - 2) as MatchOutcome, sites[answer >>> 2]);
+}
+
+function answered(outcome: MatchOutcome, site: SearchSite): boolean {
+  if (outcome === MATCH) return true;
+  if (outcome === NO_MATCH) return false;
+  throw new EngineLimit(site.schemaPath, site.pattern, outcome === NO_MEMORY);
 }

@@ -1,0 +1,152 @@
+#include "pcre2-pattern.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+
+namespace {
+
+// No UTF mode (see Pcre2Code); captures are never read. The NEVER_*
+// options refuse (*UTF), (*UCP) and \C, though the source writer never
+// emits them. NO_START_OPTIMIZE: PCRE2 10.42's JIT in 32-bit non-UTF mode
+// skips real match positions after its start-of-match scan on some patterns
+// with classes above U+00FF (`(?:|[^\x{D800}-\x{DFFF}]...)[\x{0}-\x{1F}]*9`
+// misses the "9" in "\x{1F601}\x{0}A- 9"); without the start optimizations
+// its answers equal ECMAScript's, and every start position is tried, as the
+// proof of linearity assumes.
+constexpr uint32_t kOptions = PCRE2_NO_AUTO_CAPTURE | PCRE2_ALLOW_EMPTY_CLASS | PCRE2_DOLLAR_ENDONLY |
+                              PCRE2_NEVER_UTF | PCRE2_NEVER_UCP | PCRE2_NEVER_BACKSLASH_C |
+                              PCRE2_NO_START_OPTIMIZE;
+
+// A compiled pattern may take at most this much memory: PCRE2 computes its
+// length first and allocates it in one block, so refusing a large block
+// bounds a compile before it writes anything (the pattern is then left to
+// the DFA).
+constexpr PCRE2_SIZE kMaxCompiledBytes = 16 * 1024 * 1024;
+
+void* BoundedMalloc(PCRE2_SIZE size, void*) { return size > kMaxCompiledBytes ? nullptr : std::malloc(size); }
+void Free(void* block, void*) { std::free(block); }
+
+// Shared by every thread: PCRE2 only reads a compile context.
+pcre2_compile_context* BoundedContext() {
+  static pcre2_compile_context* context = [] {
+    pcre2_general_context* general = pcre2_general_context_create(BoundedMalloc, Free, nullptr);
+    pcre2_compile_context* compile = pcre2_compile_context_create(general);
+    pcre2_general_context_free(general);  // the compile context copied it
+    return compile;
+  }();
+  return context;
+}
+
+// PCRE2's limits, the belt under the proof's braces: a proven pattern needs
+// about 2 match-limit counts per proven step (measured on real catalog
+// patterns and random proven ones, JIT and interpreter); four times that,
+// plus a floor, leaves room without letting an unproven one run long.
+constexpr uint64_t kMatchLimitPerStep = 4;
+constexpr uint64_t kMatchLimitFloor = 4096;
+// The interpreter keeps its backtracking frames on the heap; a group
+// repeated n times can need a frame per repeat.
+constexpr uint64_t kHeapKiBFloor = 1024;
+constexpr uint64_t kHeapBytesPerCodePoint = 256;
+// The JIT stack: a group repeated n times needs about 24 bytes a repeat.
+// Short subjects share the environment's stack; longer ones get one in
+// proportion to their length for the one match.
+constexpr size_t kJitStackStart = 32 * 1024;
+constexpr size_t kJitStackShared = 1024 * 1024;
+constexpr size_t kJitStackPerCodePoint = 64;
+constexpr size_t kJitStackMax = size_t{1} << 30;
+
+}  // namespace
+
+std::unique_ptr<Pcre2Code> Pcre2Code::Compile(const uint32_t* source, size_t length, bool anchored,
+                                              const char** error) {
+  pcre2_compile_context* context = BoundedContext();
+  if (context == nullptr) {
+    *error = "PCRE2 could not allocate its compile context";
+    return nullptr;
+  }
+  int code;
+  PCRE2_SIZE offset;
+  pcre2_code* compiled = pcre2_compile(source, length, kOptions | (anchored ? PCRE2_ANCHORED : 0), &code,
+                                       &offset, context);
+  if (compiled == nullptr) {
+    *error = code == PCRE2_ERROR_HEAP_FAILED ? "PCRE2's compiled form would take more than 16 MiB"
+                                             : "PCRE2 refused the translated pattern";
+    return nullptr;
+  }
+  // pcre2_jit_compile returns 0 for a (*NO_JIT) source too without making
+  // JIT code, so ask whether the code exists. Without it, pcre2_match
+  // interprets the pattern under the same limits.
+  size_t size = 0, jit_size = 0;
+  const bool jit = pcre2_jit_compile(compiled, PCRE2_JIT_COMPLETE) == 0 &&
+                   pcre2_pattern_info(compiled, PCRE2_INFO_JITSIZE, &jit_size) == 0 && jit_size > 0;
+  pcre2_pattern_info(compiled, PCRE2_INFO_SIZE, &size);
+  std::unique_ptr<Pcre2Code> result(new (std::nothrow) Pcre2Code(compiled, jit, size + jit_size));
+  if (!result) {
+    pcre2_code_free(compiled);
+    *error = "out of memory";
+  }
+  return result;
+}
+
+Pcre2Code::~Pcre2Code() { pcre2_code_free(code_); }
+
+bool Pcre2Matcher::Init() {
+  context_ = pcre2_match_context_create(nullptr);
+  // One ovector pair: captures are off, and a match that would not fit
+  // still returns 0, which counts as a match.
+  match_data_ = pcre2_match_data_create(1, nullptr);
+  jit_stack_ = Pcre2JitAvailable() ? pcre2_jit_stack_create(kJitStackStart, kJitStackShared, nullptr) : nullptr;
+  return context_ != nullptr && match_data_ != nullptr && (jit_stack_ != nullptr || !Pcre2JitAvailable());
+}
+
+Pcre2Matcher::~Pcre2Matcher() {
+  pcre2_match_data_free(match_data_);
+  pcre2_jit_stack_free(jit_stack_);
+  pcre2_match_context_free(context_);
+}
+
+Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size_t length, uint32_t steps) {
+  const uint64_t positions = uint64_t{length} + 1;
+  const uint64_t limit = std::min<uint64_t>(kMatchLimitPerStep * steps * positions + kMatchLimitFloor, UINT32_MAX);
+  const uint64_t heap = std::min<uint64_t>(kHeapKiBFloor + positions * kHeapBytesPerCodePoint / 1024, UINT32_MAX);
+  pcre2_set_match_limit(context_, static_cast<uint32_t>(limit));
+  pcre2_set_depth_limit(context_, static_cast<uint32_t>(limit));
+  pcre2_set_heap_limit(context_, static_cast<uint32_t>(heap));
+  if (!code.jit()) {
+    const int rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
+    return rc >= 0 ? kMatch : rc == PCRE2_ERROR_NOMATCH ? kNoMatch : kWorkLimit;
+  }
+  pcre2_jit_stack* stack = jit_stack_;
+  const size_t wanted = std::min<size_t>(kJitStackShared + positions * kJitStackPerCodePoint, kJitStackMax);
+  if (wanted > kJitStackShared * 2) {
+    stack = pcre2_jit_stack_create(kJitStackStart, wanted, nullptr);
+    if (stack == nullptr) return kWorkLimit;
+  }
+  pcre2_jit_stack_assign(context_, nullptr, stack);
+  const int rc = pcre2_jit_match(code.code(), subject, length, 0, 0, match_data_, context_);
+  if (stack != jit_stack_) pcre2_jit_stack_free(stack);
+  return rc >= 0 ? kMatch : rc == PCRE2_ERROR_NOMATCH ? kNoMatch : kWorkLimit;
+}
+
+namespace {
+struct Version {
+  char text[64] = {};
+  Version() {
+    uint32_t units[sizeof text] = {};
+    // The length includes the NUL; the version is ASCII.
+    const int length = pcre2_config(PCRE2_CONFIG_VERSION, units);
+    for (int i = 0; i + 1 < length && i + 1 < static_cast<int>(sizeof text); i++) text[i] = static_cast<char>(units[i]);
+  }
+};
+}  // namespace
+
+const char* Pcre2Version() {
+  static const Version version;  // initialized once, thread-safely
+  return version.text;
+}
+
+bool Pcre2JitAvailable() {
+  uint32_t jit = 0;
+  return pcre2_config(PCRE2_CONFIG_JIT, &jit) == 0 && jit == 1;
+}
