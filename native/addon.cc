@@ -21,7 +21,7 @@ constexpr size_t kBatchJobs = 512;
 // PCRE2 compares a code point with a class's ranges above U+00FF one by one:
 // a pattern with a wider class is left to the DFA, whose cost per code point
 // does not grow with it.
-constexpr uint32_t kWidestPcre2Class = 32;
+constexpr uint32_t kWidestPcre2Class = 16;
 
 struct EnvironmentData {
   Environment* environment;
@@ -85,6 +85,12 @@ Napi::Value SearchBatch(const Napi::CallbackInfo& info) {
   return Napi::Value(env, result);
 }
 
+// A count passed from JavaScript: anything but a number from 0 up reads as 0.
+double CountOr0(const Napi::Value& value) {
+  const double count = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : 0;
+  return count >= 0 ? count : 0;
+}
+
 void FreePattern(napi_env env, void* data, void*) {
   Pattern* pattern = static_cast<Pattern*>(data);
   pattern->environment()->Remove(env, pattern);
@@ -98,9 +104,12 @@ struct Decision {
   std::unique_ptr<Pcre2Code> pcre2;
   uint32_t steps = 0;
   const char* reason = nullptr;
+  uint64_t proof_work = 0;
+  bool out_of_budget = false;  // the caller's budget, smaller than the proof's own
 };
 
-Decision Decide(const Program& program, const uint32_t* source, size_t length, Choice choice, char* text, size_t room) {
+Decision Decide(const Program& program, const uint32_t* source, size_t length, Choice choice, uint64_t budget,
+               char* text, size_t room) {
   Decision decision;
   if (choice == kForceDfa) {
     decision.reason = "the DFA was asked for";
@@ -111,7 +120,12 @@ Decision Decide(const Program& program, const uint32_t* source, size_t length, C
     decision.reason = text;
     return decision;
   }
-  const Proof proof = ProveLinear(program);
+  const Proof proof = ProveLinear(program, budget);
+  decision.proof_work = proof.work;
+  if (budget < kProofWork && proof.work > budget) {
+    decision.out_of_budget = true;
+    return decision;
+  }
   if (choice == kChooseByProof && !proof.linear) {
     decision.reason = proof.reason;
     return decision;
@@ -121,10 +135,12 @@ Decision Decide(const Program& program, const uint32_t* source, size_t length, C
   return decision;
 }
 
-// compile(words: Uint32Array, source: Uint32Array, choice) -> { test, id,
-// bytes, size, engine, steps, reason } | { error }: `words` is the program
-// (program.h has the encoding), `source` the same pattern as PCRE2 reads it
-// (src/pattern/pcre2-source.ts), `choice` a Choice (tests force an engine).
+// compile(words: Uint32Array, source: Uint32Array, choice, proofBudget) ->
+// { test, id, bytes, size, engine, steps, reason, proofWork } | { error } |
+// { proofWork } (the proof ran past proofBudget, the work its schema has
+// left): `words` is the program (program.h has the encoding), `source` the
+// same pattern as PCRE2 reads it (src/pattern/pcre2-source.ts), `choice` a
+// Choice (tests force an engine).
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   for (size_t i = 0; i < 2; i++) {
@@ -133,7 +149,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
       return {};
     }
   }
-  const uint32_t choice = info[2].IsNumber() ? info[2].As<Napi::Number>().Uint32Value() : kChooseByProof;
+  const uint32_t choice = info[2].IsNumber() ? info[2].As<Napi::Number>().Uint32Value() : uint32_t{kChooseByProof};
   Napi::Uint32Array words = info[0].As<Napi::Uint32Array>();
   Napi::Uint32Array source = info[1].As<Napi::Uint32Array>();
   Napi::Object result = Napi::Object::New(env);
@@ -144,9 +160,16 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     result.Set("error", error);
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
+  const double budget = CountOr0(info[3]);
   char text[128];
   Decision decision = Decide(*program, source.Data(), source.ElementLength(),
-                             choice <= kForceDfa ? static_cast<Choice>(choice) : kChooseByProof, text, sizeof text);
+                             choice <= static_cast<uint32_t>(kForceDfa) ? static_cast<Choice>(choice) : kChooseByProof,
+                             budget < static_cast<double>(kProofWork) ? static_cast<uint64_t>(budget) : kProofWork,
+                             text, sizeof text);
+  if (decision.out_of_budget) {
+    result.Set("proofWork", static_cast<double>(decision.proof_work));
+    return env.IsExceptionPending() ? Napi::Value() : result;
+  }
   const bool pcre2 = decision.pcre2 != nullptr;
   const uint32_t steps = decision.steps;
   Environment* environment = EnvironmentOf(env);
@@ -178,6 +201,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   result.Set("size", static_cast<double>(size));
   result.Set("engine", pcre2 ? "pcre2" : "dfa");
   result.Set("steps", static_cast<double>(pcre2 ? steps : 0));
+  result.Set("proofWork", static_cast<double>(decision.proof_work));
   if (decision.reason != nullptr && !pcre2) {
     result.Set("reason", decision.reason);
   } else {

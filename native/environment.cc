@@ -23,7 +23,7 @@ void Report(napi_env env, int64_t change) {
 // kReadsPerUnit code units read): its proven steps, kStepsPerUnit to a unit.
 // Measured on the patterns of real catalogs, a unit then takes about as long
 // in either engine.
-constexpr uint64_t kStepsPerUnit = 8;
+constexpr uint64_t kStepsPerUnit = 4;
 
 uint64_t Pcre2Cost(uint32_t steps, size_t code_points) {
   return (uint64_t{steps} * (uint64_t{code_points} + 1) + kStepsPerUnit - 1) / kStepsPerUnit;

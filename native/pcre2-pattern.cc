@@ -65,6 +65,9 @@ std::unique_ptr<Pcre2Code> Pcre2Code::Compile(const uint32_t* source, size_t len
     *error = "PCRE2 could not allocate its compile context";
     return nullptr;
   }
+  // An empty typed array may have no data at all; PCRE2 refuses a null pattern.
+  static const uint32_t kEmpty = 0;
+  if (length == 0) source = &kEmpty;
   int code;
   PCRE2_SIZE offset;
   pcre2_code* compiled = pcre2_compile(source, length, kOptions | (anchored ? PCRE2_ANCHORED : 0), &code,

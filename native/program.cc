@@ -191,8 +191,8 @@ bool Program::BuildClasses(const Array<uint32_t>& ranges,
   for (size_t s = 0; s < set_count; s++) {
     uint64_t* row = membership_.data() + s * words_per_set_;
     for (uint32_t r = set_starts[s]; r < set_starts[s + 1]; r++) {
-      uint32_t last = ClassOf(ranges[2 * r + 1]);
-      for (uint32_t cls = ClassOf(ranges[2 * r]); cls <= last; cls++) {
+      uint32_t last = SearchClass(ranges[2 * r + 1]);
+      for (uint32_t cls = SearchClass(ranges[2 * r]); cls <= last; cls++) {
         row[cls >> 6] |= uint64_t{1} << (cls & 63);
       }
     }
@@ -200,6 +200,26 @@ bool Program::BuildClasses(const Array<uint32_t>& ranges,
   if (!word_classes_.Resize(class_count_, 0)) return false;
   for (uint32_t cls = 0; cls < class_count_; cls++) {
     word_classes_[cls] = IsWord(boundaries_[cls]);
+  }
+  return BuildPages();
+}
+
+// A page holds a boundary only where a class starts inside it, so at most
+// class_count() pages need a table of their own.
+bool Program::BuildPages() {
+  const uint32_t last_page = boundaries_[class_count_ - 1] >> 8;
+  if (!pages_.Resize(last_page + 1, 0)) return false;
+  for (uint32_t page = 0; page <= last_page; page++) {
+    const uint32_t first = page << 8;
+    const uint32_t cls = SearchClass(first);
+    if (cls == SearchClass(first | 0xFF)) {
+      pages_[page] = kWholePage | cls;
+      continue;
+    }
+    const size_t index = page_classes_.size() >> 8;
+    if (!page_classes_.Resize(page_classes_.size() + 256, 0)) return false;
+    for (uint32_t c = 0; c < 256; c++) page_classes_[(index << 8) | c] = SearchClass(first | c);
+    pages_[page] = static_cast<uint32_t>(index);
   }
   return true;
 }
@@ -260,5 +280,5 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
 
 size_t Program::bytes() const {
   return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() +
-         membership_.bytes() + word_classes_.bytes();
+         membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes();
 }

@@ -93,8 +93,15 @@ class Program {
 
   // Code points fall into classes that no set and no assertion tells apart.
   uint32_t class_count() const { return class_count_; }
+  // In constant time, however many classes there are: ASCII by one lookup,
+  // the rest through the page of 256 code points it falls in (a page inside
+  // one class is that class; past the last boundary is the last class).
   uint32_t ClassOf(uint32_t code_point) const {
-    return code_point < 128 ? ascii_classes_[code_point] : SearchClass(code_point);
+    if (code_point < 128) return ascii_classes_[code_point];
+    const uint32_t page = code_point >> 8;
+    if (page >= pages_.size()) return class_count_ - 1;
+    const uint32_t entry = pages_[page];
+    return (entry & kWholePage) != 0 ? entry & ~kWholePage : page_classes_[(entry << 8) | (code_point & 0xFF)];
   }
   bool SetHoldsClass(uint32_t set, uint32_t cls) const {
     const uint64_t* row = membership_.data() + set * words_per_set_;
@@ -121,12 +128,18 @@ class Program {
  private:
   Program() = default;
   bool BuildClasses(const Array<uint32_t>& ranges, const Array<uint32_t>& set_starts);
+  bool BuildPages();
   bool FindAnchored();
   uint32_t SearchClass(uint32_t code_point) const;
 
   Array<Instruction> instructions_;
   Array<uint32_t> boundaries_;  // first code point of each class, ascending
   uint16_t ascii_classes_[128] = {};
+  // Per page of 256 code points up to the last boundary's: kWholePage | its
+  // class, or the index of its 256 classes in page_classes_.
+  static constexpr uint32_t kWholePage = 0x80000000u;
+  Array<uint32_t> pages_;
+  Array<uint32_t> page_classes_;
   uint32_t class_count_ = 0;
   size_t words_per_set_ = 0;
   Array<uint64_t> membership_;  // a bit per (set, class)

@@ -31,7 +31,7 @@ struct State {
 
 class Prover {
  public:
-  explicit Prover(const Program& program) : program_(program) {}
+  Prover(const Program& program, uint64_t budget) : program_(program), budget_(budget) {}
 
   Proof Run();
 
@@ -45,6 +45,7 @@ class Prover {
   bool Rehash();
 
   const Program& program_;
+  const uint64_t budget_;
   Array<State> states_;
   Array<Waiting> waiting_;
   Array<uint32_t> table_;  // open addressing: state indices, kNone empty
@@ -54,39 +55,45 @@ class Prover {
   Array<Waiting> next_;
   uint32_t most_steps_ = 0;
   uint64_t work_ = 0;
+
+ public:
+  uint64_t work() const { return work_; }
 };
 
 Proof Prover::Run() {
   const size_t size = program_.size();
   if (!paths_at_.Resize(size, 0) || !table_.Resize(64, kNone) ||
       !stack_.Reserve(kStackRoom) || !touched_.Reserve(kStackRoom) || !next_.Reserve(kStackRoom)) {
-    return {false, 0, "out of memory while proving it"};
+    return {false, 0, "out of memory while proving it", 0};
   }
   next_.Clear();
   uint32_t initial;
-  if (!Intern(kAtStart, &initial)) return {false, 0, "out of memory while proving it"};
+  if (!Intern(kAtStart, &initial)) return {false, 0, "out of memory while proving it", 0};
   const uint32_t classes = program_.class_count();
   // Intern() appends new states: one pass in index order reaches them all.
   for (uint32_t state = 0; state < states_.size(); state++) {
     for (uint32_t cls = 0; cls <= classes; cls++) {
       const bool at_end = cls == classes;
       bool matched = false;
-      work_ += classes;
+      work_++;
+      static_assert(kMaxSteps == 64, "the reason below names it");
       if (!Step(state, at_end ? kNone : cls, &matched)) {
         return {false, most_steps_,
-                "a backtracking search could take steps in proportion to the subject at one position"};
+                "a backtracking search of it can take more than 64 steps at one position (overlapping repeats or "
+                "alternatives, or an empty loop)",
+                0};
       }
       if (at_end) continue;
       uint32_t flags = (states_[state].flags & kMatchReached) | (matched ? kMatchReached : 0);
       if (program_.ClassIsWord(cls)) flags |= kAfterWord;
       uint32_t target;
-      if (!Intern(flags, &target)) return {false, 0, "out of memory while proving it"};
-      if (states_.size() > kMaxStates || work_ > kProofWork) {
-        return {false, 0, "proving a backtracking search linear took more than its budget"};
+      if (!Intern(flags, &target)) return {false, 0, "out of memory while proving it", 0};
+      if (states_.size() > kMaxStates || work_ > budget_) {
+        return {false, 0, "proving its backtracking search linear took more than the proof's budget", 0};
       }
     }
   }
-  return {true, most_steps_, nullptr};
+  return {true, most_steps_, nullptr, 0};
 }
 
 bool Prover::Step(uint32_t state, uint32_t cls, bool* matched) {
@@ -195,4 +202,9 @@ bool Prover::Rehash() {
 
 }  // namespace
 
-Proof ProveLinear(const Program& program) { return Prover(program).Run(); }
+Proof ProveLinear(const Program& program, uint64_t budget) {
+  Prover prover(program, budget < kProofWork ? budget : kProofWork);
+  Proof proof = prover.Run();
+  proof.work = prover.work();
+  return proof;
+}

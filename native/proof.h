@@ -23,10 +23,11 @@
 //
 // Each position's steps are counted up to kMaxSteps + 1 and no further, so
 // proving costs at most that per state and class; the construction stops,
-// unproven, past kMaxStates states or kProofWork steps in all.
+// unproven, past kMaxStates states or kProofWork of work in all (an
+// instruction visited or a transition taken is one: about 10 ns).
 constexpr uint32_t kMaxSteps = 64;
 constexpr uint32_t kMaxStates = 4096;
-constexpr uint64_t kProofWork = uint64_t{1} << 22;
+constexpr uint64_t kProofWork = uint64_t{1} << 20;
 // What PCRE2 spends on a \b or \B, in steps.
 constexpr uint32_t kWordAssertionSteps = 10;
 
@@ -37,6 +38,10 @@ struct Proof {
   uint32_t steps;
   // Why it is not linear, or nullptr.
   const char* reason;
+  // What proving it cost: instructions visited and transitions taken.
+  uint64_t work;
 };
 
-Proof ProveLinear(const Program& program);
+// Proves within `budget` of work (at most kProofWork): past a smaller budget
+// the proof's work says so, and the caller, not the pattern, ran out.
+Proof ProveLinear(const Program& program, uint64_t budget);

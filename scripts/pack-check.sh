@@ -113,7 +113,7 @@ node -e '
   const expected = [
     `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} (Node.js ${process.version}, ABI ${process.versions.modules}).`,
     `Cause: No native build was found for platform=${process.platform} arch=${process.arch} runtime=node abi=${process.versions.modules}`,
-    "Fix: run `npm rebuild tool-input-schema` with a C++ toolchain and Python installed.",
+    "Fix: install the PCRE2 development files (Debian/Ubuntu `apt-get install libpcre2-dev`, Fedora `dnf install pcre2-devel pcre2-static`, macOS `brew install pcre2`), a C++ toolchain and Python, then run `npm rebuild tool-input-schema`.",
   ];
   const ok = lines[0] === expected[0] && (lines[1] || "").startsWith(expected[1]) && lines[lines.length - 1] === expected[2];
   if (!ok) { console.error("pack-check: unexpected load error:\n" + message); process.exit(1); }

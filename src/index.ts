@@ -3,10 +3,16 @@ import { engine } from "./pattern/native";
 export type { CallOptions, ErrorKind, Issue, Options, Profile, Result, Validator } from "./types";
 export { SchemaError } from "./schema-error";
 export { compile, validate, validateSchema, violation } from "./api";
+export { patternInfo } from "./pattern-info";
+export type { PatternInfo } from "./pattern-info";
 export { Catalog } from "./catalog";
 export type { PublishMode, PublishOptions, PublishResult, ToolFailure } from "./catalog";
 export { guardClient, guardToolHandler } from "./mcp";
 export type { CallToolParams, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./mcp";
 
-/** The pattern engine's counted work limit (README, "The work limit"). */
+/**
+ * The pattern engines (PCRE2's version, its JIT, the proof's bound K, the
+ * searches each has run in this thread) and the counted work limit
+ * (README, "The work limit").
+ */
 export const patternEngine = engine;

@@ -85,7 +85,7 @@ describe("execution_failure", () => {
   const [pattern, hostile] = cases[0];
 
   it("has a fixed, documented work limit", () => {
-    expect(patternEngine).toEqual({ baseWork: 2 ** 21, workPerUnit: 16, maxWork: 2 ** 22, readsPerUnit: 4 });
+    expect(patternEngine).toMatchObject({ baseWork: 2 ** 21, workPerUnit: 16, maxWork: 2 ** 22, readsPerUnit: 4, K: 64 });
     expect(Object.isFrozen(patternEngine)).toBe(true);
   });
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../src/pattern/compile";
-import { compileProgram, LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
+import { compilePattern, compilePatternFor } from "../src/pattern/compile";
+import { LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
-import { encodeProgram } from "../src/pattern/program";
-import { parsePattern, PatternError } from "../src/pattern/syntax";
+import { PatternError } from "../src/pattern/syntax";
 import type { Profile } from "../src/types";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
 import { randomPattern, randomSequencePattern, randomSubject } from "./support/pattern-generator";
@@ -15,8 +14,8 @@ import { Random, testSeed } from "./support/random";
  * Each search is a validation of its own (startSearches), as the validator runs
  * it; these subjects are at most a few dozen characters, far inside the work
  * limit, so the engine must answer every one: a LIMIT here is a failure.
- * Every pattern runs both ways a pattern can: as compilePattern chooses
- * (small ones as tables searched in TypeScript) and in the addon's lazy DFA.
+ * Every pattern runs in both engines, whatever the proof chose (forced here
+ * only): PCRE2 and the lazy DFA must both give V8's answer, and so each other's.
  */
 const PATTERNS = 2_500;
 const SUBJECTS_PER_PATTERN = 8;
@@ -27,11 +26,21 @@ function search(compiled: CompiledPattern, subject: string): number {
   return compiled.test(subject);
 }
 
-/** The pattern in the addon's lazy DFA, never as tables. */
-function inAddon(pattern: string, profile: Profile): CompiledPattern {
-  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), 0);
-  if ("error" in compiled) throw new Error(compiled.error);
+/** The pattern compiled for one engine, whatever the proof says. */
+function forced(pattern: string, profile: Profile, engine: "pcre2" | "dfa"): CompiledPattern {
+  const compiled = compilePatternFor(pattern, profile, engine);
+  if (compiled instanceof PatternError) throw new Error(compiled.message);
+  expect(compiled.engine).toBe(engine);
   return compiled;
+}
+
+/** The pattern as compiled, and in each engine. */
+function everyWay(pattern: string, profile: Profile, compiled: CompiledPattern): [string, CompiledPattern][] {
+  return [
+    [`as compiled (${compiled.engine})`, compiled],
+    ["in PCRE2", forced(pattern, profile, "pcre2")],
+    ["in the DFA", forced(pattern, profile, "dfa")],
+  ];
 }
 
 function describeCase(seed: number, pattern: string, subject?: string): string {
@@ -46,17 +55,20 @@ describe.each<Profile>(["core", "extended"])("patterns agree with ECMAScript's u
     const seed = testSeed(extended ? 9_2026 : 20261129);
     const random = new Random(seed);
     let pairs = 0;
+    let proven = 0;
     const limited: string[] = [];
     for (let p = 0; p < PATTERNS; p++) {
       const pattern = randomPattern(random, extended);
       const compiled = compilePattern(pattern, profile);
       if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
-      const lazy = inAddon(pattern, profile);
+      const ways = everyWay(pattern, profile, compiled);
+      if (compiled.engine === "pcre2") proven++;
       for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
         const subject = randomSubject(random, pattern, extended);
         const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
         pairs++;
-        for (const [way, actual] of [["as compiled", search(compiled, subject)], ["in the addon", search(lazy, subject)]] as const) {
+        for (const [way, engine] of ways) {
+          const actual = search(engine, subject);
           if (actual === LIMIT) limited.push(`${way}: ${describeCase(seed, pattern, subject)}`);
           else if (actual !== expected) throw new Error(`${way}, the engine said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
         }
@@ -64,27 +76,31 @@ describe.each<Profile>(["core", "extended"])("patterns agree with ECMAScript's u
     }
     expect(pairs).toBe(PATTERNS * SUBJECTS_PER_PATTERN);
     expect(limited).toEqual([]);
+    // Both engines' own choice is exercised too.
+    expect(proven).toBeGreaterThan(PATTERNS / 4);
+    expect(proven).toBeLessThan(PATTERNS);
   });
 
-  it("on anchored sequences, both as tables and in the addon", () => {
+  it("on anchored sequences, in both engines", () => {
     const seed = testSeed(extended ? 23 : 17);
     const random = new Random(seed);
-    let tables = 0;
+    let proven = 0;
     for (let p = 0; p < 2_000; p++) {
       const pattern = randomSequencePattern(random, extended);
       const compiled = compilePattern(pattern, profile);
       if (compiled instanceof PatternError) throw new Error(`refused ${describeCase(seed, pattern)}: ${compiled.message}`);
-      if (compiled.native === undefined) tables++;
-      const lazy = inAddon(pattern, profile);
+      if (compiled.engine === "pcre2") proven++;
+      const ways = everyWay(pattern, profile, compiled);
       for (let s = 0; s < SUBJECTS_PER_PATTERN; s++) {
         const subject = randomSubject(random, pattern, extended);
         const expected = ecmaScriptTest(pattern, subject) ? MATCH : NO_MATCH;
-        for (const [way, actual] of [["as compiled", search(compiled, subject)], ["in the addon", search(lazy, subject)]] as const) {
+        for (const [way, engine] of ways) {
+          const actual = search(engine, subject);
           if (actual !== expected) throw new Error(`${way}, said ${actual}, V8 said ${expected}: ${describeCase(seed, pattern, subject)}`);
         }
       }
     }
-    expect(tables).toBeGreaterThan(1_000);
+    expect(proven).toBeGreaterThan(1_000);
   });
 
   it("accepts, refuses or calls malformed exactly as the grammar says, on random pattern text", () => {

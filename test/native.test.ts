@@ -2,23 +2,27 @@ import path from "path";
 import { Worker } from "worker_threads";
 import { describe, expect, it } from "vitest";
 import { patternEngine } from "../src/index";
+import { compilePatternFor } from "../src/pattern/compile";
 import { compileProgram, engine, forgetStates, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
+import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram } from "../src/pattern/program";
 import { parsePattern } from "../src/pattern/syntax";
 import type { Profile } from "../src/types";
 import { Random } from "./support/random";
 
 /**
- * The addon on its own: programs straight from encodeProgram, never as
- * tables, so every pattern here runs in the lazy DFA, even those that
- * compilePattern would search in TypeScript.
+ * The addon's lazy DFA on its own: every pattern here runs there, even
+ * those the proof would give PCRE2 (test/pcre2.test.ts has PCRE2's side).
  */
 function compile(pattern: string, profile: Profile = "core"): CompiledPattern {
-  const compiled = compileProgram(encodeProgram(parsePattern(pattern, profile)), 0);
-  if ("error" in compiled) throw new Error(`${pattern}: ${compiled.error}`);
+  const compiled = compilePatternFor(pattern, profile, "dfa");
+  if (!("engine" in compiled)) throw new Error(`${pattern}: ${compiled.message}`);
   return compiled;
 }
+
+/** Raw program words, for the DFA (no PCRE2 source is needed there). */
+const dfaProgram = (words: Uint32Array) => compileProgram(words, new Uint32Array(0), "dfa") as CompiledPattern | { error: string };
 
 /** One search as a validation of its own. */
 function search(pattern: CompiledPattern, subject: string): { outcome: number; work: number } {
@@ -45,8 +49,17 @@ function randomAb(length: number, seed: number): string {
 const EXPONENTIAL = "(?:a|b)*a(?:a|b){20}c";
 
 describe("engine", () => {
-  it("is the counted work limit of native/dfa.h, frozen, and what the package exports", () => {
-    expect(engine).toEqual({ baseWork: 2 ** 21, workPerUnit: 16, maxWork: 2 ** 22, readsPerUnit: 4 });
+  it("is the counted work limit of native/dfa.h and the engines, frozen, and what the package exports", () => {
+    expect(engine).toEqual({
+      baseWork: 2 ** 21,
+      workPerUnit: 16,
+      maxWork: 2 ** 22,
+      readsPerUnit: 4,
+      K: 64,
+      pcre2Version: "10.42 2022-12-11",
+      jit: true,
+      searches: expect.any(Function),
+    });
     expect(Object.isFrozen(engine)).toBe(true);
     expect(patternEngine).toBe(engine);
   });
@@ -57,7 +70,7 @@ describe("compileProgram", () => {
     const words = encodeProgram(parsePattern("a|b"));
     // 2 sets {a} {b}; SPLIT 1 3, CHAR 0, JUMP 4, CHAR 1, ACCEPT.
     expect(Array.from(words)).toEqual([2, 1, 97, 97, 1, 98, 98, 5, 1, 1, 3, 0, 0, 0, 2, 4, 0, 0, 1, 0, 4, 0, 0]);
-    const compiled = compileProgram(words);
+    const compiled = dfaProgram(words);
     if ("error" in compiled) throw new Error(compiled.error);
     expect(compiled.bytes).toBeGreaterThan(0);
     expect(search(compiled, "xbx").outcome).toBe(MATCH);
@@ -84,7 +97,7 @@ describe("compileProgram", () => {
     ["an unknown assertion", [0, 2, 3, 4, 0, 4, 0, 0], "bad instruction"],
     ["an ASSERT as the last instruction", [0, 1, 3, 0, 0], "bad instruction"],
   ])("refuses %s with an error, never a throw", (_name, words, error) => {
-    expect(compileProgram(Uint32Array.from(words))).toEqual({ error });
+    expect(dfaProgram(Uint32Array.from(words))).toEqual({ error });
   });
 
   it("refuses sets whose class table would pass 4 MiB, before allocating it", () => {
@@ -96,13 +109,13 @@ describe("compileProgram", () => {
       out.push(1, 4, 0, 0);
       return Uint32Array.from(out);
     };
-    expect(compileProgram(words(420))).toEqual({ error: "the sets' tables would be too large" });
-    expect(compileProgram(words(419))).toMatchObject({ bytes: expect.any(Number) });
+    expect(dfaProgram(words(420))).toEqual({ error: "the sets' tables would be too large" });
+    expect(dfaProgram(words(419))).toMatchObject({ bytes: expect.any(Number) });
   });
 
   it("accepts valid programs that no pattern gives: adjacent ranges, a JUMP to itself", () => {
-    const adjacent = compileProgram(Uint32Array.from([1, 2, 97, 97, 98, 98, 2, 0, 0, 0, 4, 0, 0]));
-    const selfLoop = compileProgram(Uint32Array.from([0, 2, 2, 0, 0, 4, 0, 0]));
+    const adjacent = dfaProgram(Uint32Array.from([1, 2, 97, 97, 98, 98, 2, 0, 0, 0, 4, 0, 0]));
+    const selfLoop = dfaProgram(Uint32Array.from([0, 2, 2, 0, 0, 4, 0, 0]));
     if ("error" in adjacent || "error" in selfLoop) throw new Error("refused");
     expect([search(adjacent, ""), search(adjacent, "xb")].map((r) => r.outcome)).toEqual([NO_MATCH, MATCH]);
     // A loop that consumes nothing never reaches ACCEPT: nothing matches, and the search ends.
@@ -110,7 +123,7 @@ describe("compileProgram", () => {
   });
 
   it("throws a TypeError for anything but a Uint32Array", () => {
-    const compileAny = compileProgram as (words: unknown) => unknown;
+    const compileAny = dfaProgram as (words: unknown) => unknown;
     for (const words of [[0, 1, 4, 0, 0], new Int32Array([0, 1, 4, 0, 0]), "words", undefined]) {
       expect(() => compileAny(words)).toThrow(new TypeError("expected a Uint32Array"));
     }
@@ -302,11 +315,6 @@ describe("forgetStates", () => {
     expect(search(pattern, "abc-def-ghi")).toEqual(before);
     expect(before.outcome).toBe(MATCH);
   });
-
-  it("leaves a pattern the addon did not compile alone", () => {
-    const plain = { test: () => MATCH, bytes: 0, size: 0, tableWork: null } as CompiledPattern;
-    expect(() => forgetStates(plain)).not.toThrow();
-  });
 });
 
 describe("worker threads", () => {
@@ -316,7 +324,8 @@ describe("worker threads", () => {
   const worker = `
     const { parentPort, workerData } = require("worker_threads");
     const addon = require(require.resolve("node-gyp-build", { paths: [workerData.root] }))(workerData.root);
-    const [slug, astral, hostile] = workerData.programs.map((words) => addon.compile(words).test);
+    // As the proof chooses: the first two run in PCRE2, the last in the DFA.
+    const [slug, astral, hostile] = workerData.programs.map(({ words, source }) => addon.compile(words, source, 0, Infinity).test);
     const work = addon.work;
     const counts = { 1: 0, 0: 0, "-1": 0 };
     const spent = [];
@@ -342,7 +351,7 @@ describe("worker threads", () => {
   it("match concurrently with exact counts, and count work per thread", async () => {
     const root = path.join(__dirname, "..");
     const hostile = randomAb(100_000, 9);
-    const programs = ["^[a-z0-9-]+$", "^[^a]$", EXPONENTIAL].map((pattern) => encodeProgram(parsePattern(pattern)));
+    const programs = ["^[a-z0-9-]+$", "^[^a]$", EXPONENTIAL].map((pattern) => ({ words: encodeProgram(parsePattern(pattern)), source: pcre2Source(parsePattern(pattern)) }));
     const main = search(compile(EXPONENTIAL), hostile);
     expect(main.outcome).toBe(LIMIT);
 
@@ -351,7 +360,8 @@ describe("worker threads", () => {
     const mainSpent = workSpent();
     const run = () =>
       new Promise((resolve, reject) => {
-        const w = new Worker(worker, { eval: true, workerData: { root, programs, hostile, ...engine } });
+        const { baseWork, workPerUnit, maxWork } = engine;
+        const w = new Worker(worker, { eval: true, workerData: { root, programs, hostile, baseWork, workPerUnit, maxWork } });
         w.once("message", resolve);
         w.once("error", reject);
       });

@@ -241,7 +241,7 @@ describe("the allowance of one validation, in both tiers", () => {
   it("gives the same answer to the same call on every call", () => {
     const e = `${randomString(60_000, "ab", 6)}a${"b".repeat(20)}c`;
     const validator = compile(schema);
-    const results = Array.from({ length: 10 }, () => validator.validate({ e, big: "z".repeat(1_000_000) }));
+    const results = Array.from({ length: 10 }, () => validator.validate({ e, big: "z".repeat(300_000) }));
     expect(results).toEqual(Array(10).fill({ ok: true }));
   });
 });

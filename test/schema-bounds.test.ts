@@ -1,9 +1,9 @@
 import { execFileSync } from "child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_CHAIN, SCHEMA_TABLE_WORK } from "../src/bounds";
+import { MAX_CHAIN, MAX_SCHEMA_PROOF_WORK } from "../src/bounds";
 import { compile, validate, validateSchema, type Validator } from "../src/index";
-import { compilePattern, SchemaPatterns } from "../src/pattern/compile";
-import { TABLE_WORK, type CompiledPattern } from "../src/pattern/native";
+import { compilePattern, NO_PROOF_ROOM, SchemaPatterns } from "../src/pattern/compile";
+import type { CompiledPattern } from "../src/pattern/native";
 import { PatternError } from "../src/pattern/syntax";
 import { MAX_ISSUES } from "../src/report";
 import { HOT_AFTER_CALLS } from "../src/validator";
@@ -279,72 +279,60 @@ describe("the patterns of one schema", () => {
   });
 });
 
-describe("the tables of one schema's patterns", () => {
+describe("the proofs of one schema's patterns", () => {
   function compiledAlone(pattern: string): CompiledPattern {
     const compiled = compilePattern(pattern);
     if (compiled instanceof PatternError) throw new Error(compiled.message);
     return compiled;
   }
 
-  /** Which of the schema's patterns are searched as tables, in schema order. */
-  function tables(patterns: readonly string[]): boolean[] {
-    const share = new SchemaPatterns("core");
-    return patterns.map((pattern) => (share.compile(pattern) as CompiledPattern).native === undefined);
-  }
-
-  /** The rule, from each pattern's cost alone: tables while their cost fits what the schema has left, every attempt charged. */
-  function tablesByRule(patterns: readonly string[]): boolean[] {
-    let room = SCHEMA_TABLE_WORK;
-    return patterns.map((pattern) => {
-      const { native, tableWork } = compiledAlone(pattern);
-      const fits = native === undefined && (tableWork ?? 0) <= room;
-      room -= Math.min(tableWork ?? 0, room);
-      return fits;
-    });
-  }
-
   function withPatterns(patterns: readonly string[]): unknown {
     return { type: "object", properties: Object.fromEntries(patterns.map((pattern, i) => [`p${i}`, { type: "string", pattern }])) };
   }
 
-  // About 22,000 units of table work each: the schema's share holds 75 to 95 of them.
-  const dear = Array.from({ length: 150 }, (_, i) => `^d${i}-[a-z0-9]{1,200}$`);
+  // Each takes 434,123 units to find it is not linear: the share holds nine.
+  const dear = Array.from({ length: 12 }, (_, i) => `^(?:a|b)*a(?:a|b){20}c${i}$`);
 
-  it(`cost at most ${SCHEMA_TABLE_WORK} units together; the patterns past that are searched by the lazy DFA, with the same answers`, () => {
+  it(`cost at most ${MAX_SCHEMA_PROOF_WORK} units together; past that the schema is refused`, () => {
     const share = new SchemaPatterns("core");
-    const forms = dear.map((pattern) => (share.compile(pattern) as CompiledPattern).native === undefined);
-    expect(forms).toStrictEqual(tablesByRule(dear));
-    expect(forms.indexOf(false)).toBeGreaterThan(50);
-    expect(forms.slice(forms.indexOf(false))).toStrictEqual(Array(150 - forms.indexOf(false)).fill(false));
-    expect(share.charged.tableWork).toBeLessThanOrEqual(SCHEMA_TABLE_WORK);
-    // On its own, a pattern past the share has tables.
-    expect(compiledAlone(dear[149]).native).toBeUndefined();
-    for (const [, validator] of bothTiers(withPatterns(dear))) {
-      expect(validator.validate({ p0: "d0-abc", p149: "d149-abc" })).toStrictEqual({ ok: true });
-      expect(validator.validate({ p149: "d149-ABC" })).toMatchObject({
-        ok: false,
-        kind: "validation",
-        message: 'invalid arguments: p149: must match the pattern ^d149-[a-z0-9]{1,200}$, got "d149-ABC"',
+    const compiled = dear.map((pattern) => share.compile(pattern));
+    expect(compiled.map((c) => (c instanceof PatternError ? c.message : c.engine))).toStrictEqual([...Array(9).fill("dfa"), ...Array(3).fill(NO_PROOF_ROOM)]);
+    expect(share.charged.proofWork).toBe(MAX_SCHEMA_PROOF_WORK);
+    expect(compiledAlone(dear[0]).proofWork).toBe(434_123);
+    const result = validateSchema(withPatterns(dear));
+    expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
+    expect(!result.ok && result.issues[0]).toStrictEqual({
+      kind: "unsupported_capability",
+      instancePath: "",
+      schemaPath: "/properties/p9/pattern",
+      keyword: "pattern",
+      message: `#/properties/p9/pattern: ${NO_PROOF_ROOM}`,
+    });
+    // A pattern refused for want of room in that schema is not refused in another.
+    expect(validateSchema(withPatterns([dear[11]]))).toStrictEqual({ ok: true });
+  });
+
+  it("are charged whatever the cache holds, and never change which engine runs a pattern", () => {
+    const reordered = [...dear.slice(0, 9).reverse(), ...dear.slice(9)];
+    const engines = (patterns: readonly string[]) => {
+      const share = new SchemaPatterns("core");
+      return patterns.map((pattern) => {
+        const c = share.compile(pattern);
+        return c instanceof PatternError ? c.message : c.engine;
       });
-    }
+    };
+    const first = engines(reordered);
+    // Every accepted one is cached now; the schema's answer stays.
+    expect(engines(reordered)).toStrictEqual(first);
+    expect(engines(["^[a-z0-9-]+$", ...reordered]).slice(1)).toStrictEqual(first);
+    expect(compiledAlone("^[a-z0-9-]+$").engine).toBe("pcre2");
   });
 
-  it("are chosen by the schema alone, whatever the cache holds", () => {
-    const reordered = [...dear.slice(0, 100).reverse(), ...dear.slice(100)];
-    const first = tables(reordered);
-    // Every pattern is cached now, most as tables; the schema's choice stays.
-    expect(tables(dear.slice(100))).toStrictEqual(Array(50).fill(true));
-    expect(tables(reordered)).toStrictEqual(first);
-    expect(first).toStrictEqual(tablesByRule(reordered));
-  });
-
-  it("of 1,000 patterns that each pass the bound of one are never built, and the patterns answer", () => {
-    // Each could take 16,384 closures of 300 instructions to find it has more than 256 states.
+  it("of 1,000 patterns whose paths explode stop at once, and the patterns answer", () => {
     const hostile = Array.from({ length: 1000 }, (_, i) => `^h${i}|(?:.*){100}[ab]*a[ab]{8}$`);
     const share = new SchemaPatterns("core");
-    expect(hostile.every((pattern) => (share.compile(pattern) as CompiledPattern).native !== undefined)).toBe(true);
-    expect(share.charged.tableWork).toBe(SCHEMA_TABLE_WORK);
-    expect(compiledAlone(hostile[0]).tableWork).toBe(TABLE_WORK);
+    expect(hostile.every((pattern) => (share.compile(pattern) as CompiledPattern).engine === "dfa")).toBe(true);
+    expect(share.charged.proofWork).toBeLessThan(100 * hostile.length);
     for (const [, validator] of bothTiers(withPatterns(hostile), { profile: "core" })) {
       expect(validator.validate({ p0: "h0", p999: "xxaabababab" })).toStrictEqual({ ok: true });
       expect(validator.validate({ p999: "xxaabababac" })).toMatchObject({ ok: false, kind: "validation" });

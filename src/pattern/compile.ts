@@ -1,4 +1,4 @@
-import { MAX_SCHEMA_INSTRUCTIONS } from "../bounds";
+import { MAX_SCHEMA_INSTRUCTIONS, MAX_SCHEMA_PROOF_WORK } from "../bounds";
 import { Lru } from "../lru";
 import type { Profile } from "../types";
 import { compileProgram, forgetStates, type CompiledPattern, type EngineChoice } from "./native";
@@ -26,17 +26,21 @@ const cache = new Lru<string, CompiledPattern | PatternError>(CACHE_SIZE, {
   },
 });
 
-/** Why a schema's patterns are refused when together they pass MAX_SCHEMA_INSTRUCTIONS. */
+/** Why a schema's patterns are refused when together they pass MAX_SCHEMA_INSTRUCTIONS or MAX_SCHEMA_PROOF_WORK. */
 export const NO_ROOM = `the schema's patterns would write out more than ${MAX_SCHEMA_INSTRUCTIONS} instructions together`;
+export const NO_PROOF_ROOM = `proving which engine may run the schema's patterns would take more than ${MAX_SCHEMA_PROOF_WORK} units of work together`;
 
 /**
  * The patterns of one schema, compiled within its share (src/bounds.ts):
- * MAX_SCHEMA_INSTRUCTIONS written out together. Whether the schema has room
- * for a pattern depends on the schema alone, never on what the cache holds.
+ * MAX_SCHEMA_INSTRUCTIONS written out and MAX_SCHEMA_PROOF_WORK spent
+ * proving, together. Whether the schema has room for a pattern depends on
+ * the schema alone, never on what the cache holds: a cached pattern charges
+ * what compiling it cost.
  */
 export class SchemaPatterns {
   private readonly bySource = new Map<string, CompiledPattern | PatternError>();
   private instructions = 0;
+  private proofWork = 0;
   /** Memory the schema's compiled patterns hold. */
   bytes = 0;
 
@@ -47,9 +51,9 @@ export class SchemaPatterns {
     return this.bySource;
   }
 
-  /** Instructions the schema's patterns have taken of its share so far. */
-  get charged(): number {
-    return this.instructions;
+  /** What the schema's patterns have taken of its share so far. */
+  get charged(): { instructions: number; proofWork: number } {
+    return { instructions: this.instructions, proofWork: this.proofWork };
   }
 
   /** Compiles `pattern` for the schema (one object however often it appears), or says why it is refused. */
@@ -66,9 +70,13 @@ export class SchemaPatterns {
   }
 
   private claim(pattern: string): CompiledPattern | PatternError {
-    const compiled = compileCached(pattern, this.profile, MAX_SCHEMA_INSTRUCTIONS - this.instructions);
+    const compiled = compileCached(pattern, this.profile, { instructions: MAX_SCHEMA_INSTRUCTIONS - this.instructions, proofWork: MAX_SCHEMA_PROOF_WORK - this.proofWork });
+    // The share is spent: the proofs of the patterns after this one, refused
+    // too, stop at once rather than each spending what is left.
+    if (compiled instanceof NoRoom && compiled.message === NO_PROOF_ROOM) this.proofWork = MAX_SCHEMA_PROOF_WORK;
     if (compiled instanceof PatternError) return compiled;
     this.instructions += compiled.size;
+    this.proofWork += compiled.proofWork;
     this.bytes += compiled.bytes;
     return compiled;
   }
@@ -81,15 +89,27 @@ export function compilePattern(pattern: string, profile: Profile = "core"): Comp
 
 /** Compiles a pattern for one engine, whatever the proof says, uncached: for tests that compare the engines. */
 export function compilePatternFor(pattern: string, profile: Profile, engine: Exclude<EngineChoice, "proof">): CompiledPattern | PatternError {
-  return tooLong(pattern) ?? build(pattern, profile, Infinity, engine);
+  return tooLong(pattern) ?? build(pattern, profile, UNBOUNDED, engine);
 }
 
-/** A pattern from the cache, or compiled and cached, if it fits the `room` instructions its schema has left. */
-function compileCached(pattern: string, profile: Profile, room: number): CompiledPattern | PatternError {
+/** What a schema has left of its share. */
+interface Room {
+  instructions: number;
+  proofWork: number;
+}
+
+const UNBOUNDED: Room = { instructions: Infinity, proofWork: Infinity };
+
+/** A pattern from the cache, or compiled and cached, if it fits the room its schema has left. */
+function compileCached(pattern: string, profile: Profile, room: Room): CompiledPattern | PatternError {
   // "core:" and "extended:" are prefix-free, so no two (profile, pattern) pairs share a key.
   const key = `${profile}:${pattern}`;
   const cached = cache.get(key);
-  if (cached !== undefined) return cached instanceof PatternError || cached.size <= room ? cached : noRoom();
+  if (cached !== undefined) {
+    if (cached instanceof PatternError) return cached;
+    if (cached.size > room.instructions) return noRoom(NO_ROOM);
+    return cached.proofWork > room.proofWork ? noRoom(NO_PROOF_ROOM) : cached;
+  }
   const built = build(pattern, profile, room, "proof");
   // A pattern refused for its schema's room says nothing to other schemas.
   if (!(built instanceof NoRoom)) cache.set(key, built);
@@ -99,8 +119,8 @@ function compileCached(pattern: string, profile: Profile, room: number): Compile
 /** A pattern whose program does not fit the room its schema has left: refused for that schema, not cached. */
 class NoRoom extends PatternError {}
 
-function noRoom(): NoRoom {
-  return new NoRoom("unsupported_capability", NO_ROOM);
+function noRoom(message: string): NoRoom {
+  return new NoRoom("unsupported_capability", message);
 }
 
 function tooLong(pattern: string): PatternError | null {
@@ -109,7 +129,7 @@ function tooLong(pattern: string): PatternError | null {
   return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
 }
 
-function build(pattern: string, profile: Profile, room: number, choice: EngineChoice): CompiledPattern | PatternError {
+function build(pattern: string, profile: Profile, room: Room, choice: EngineChoice): CompiledPattern | PatternError {
   let root: Node;
   try {
     root = parsePattern(pattern, profile);
@@ -125,11 +145,11 @@ function build(pattern: string, profile: Profile, room: number, choice: EngineCh
       `pattern ${JSON.stringify(pattern)} expands to more than ${MAX_PROGRAM_SIZE} instructions once its counted repeats are written out`,
     );
   }
-  if (size > room) return noRoom();
-  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice);
+  if (size > room.instructions) return noRoom(NO_ROOM);
+  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork);
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.
     return new PatternError("unsupported_capability", `pattern ${JSON.stringify(pattern)} cannot be compiled: ${compiled.error}`);
   }
-  return compiled;
+  return "test" in compiled ? compiled : noRoom(NO_PROOF_ROOM);
 }

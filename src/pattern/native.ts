@@ -26,6 +26,8 @@ export interface CompiledPattern {
   readonly steps: number;
   /** Why PCRE2 does not run it (one short line), or null when it does. */
   readonly reason: string | null;
+  /** What the proof cost (native/proof.h): instructions visited and transitions taken. */
+  readonly proofWork: number;
   /** Native memory it holds besides its cached DFA states (which come on top, within fixed bounds). */
   readonly bytes: number;
   /** Instructions its program wrote out: what compiling it cost. */
@@ -39,7 +41,8 @@ interface Addon {
     words: Uint32Array,
     source: Uint32Array,
     choice: number,
-  ): { test: (subject: string) => MatchOutcome; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null } | { error: string };
+    proofBudget: number,
+  ): { proofWork: number; test?: undefined } | { test: (subject: string) => MatchOutcome; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null; proofWork: number } | { error: string };
   /** Runs the first `count` searches of `jobs`: -1 when all match, else 4 × the first other's index + its outcome + 2. */
   searchBatch(count: number): number;
   /** Drops a compiled pattern's cached states now. */
@@ -67,7 +70,7 @@ function load(): Addon {
       `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} ` +
         `(Node.js ${process.version}, ABI ${process.versions.modules}).\n` +
         `Cause: ${cause}\n` +
-        "Fix: install PCRE2's development files (Debian/Ubuntu `apt-get install libpcre2-dev`, " +
+        "Fix: install the PCRE2 development files (Debian/Ubuntu `apt-get install libpcre2-dev`, " +
         "Fedora `dnf install pcre2-devel pcre2-static`, macOS `brew install pcre2`), a C++ toolchain and Python, " +
         "then run `npm rebuild tool-input-schema`.",
       { cause: err },
@@ -159,12 +162,18 @@ export type EngineChoice = keyof typeof CHOICES;
 
 /**
  * Compiles a program (src/pattern/program.ts) and its PCRE2 source
- * (src/pattern/pcre2-source.ts). Never throws for bad words: they come back
- * as an error.
+ * (src/pattern/pcre2-source.ts), proving within `proofBudget` (the work its
+ * schema has left; past it, only what the proof spent comes back). Never
+ * throws for bad words: they come back as an error.
  */
-export function compileProgram(words: Uint32Array, source: Uint32Array, choice: EngineChoice = "proof"): CompiledPattern | { error: string } {
-  const compiled = addon.compile(words, source, CHOICES[choice]);
-  if ("error" in compiled) return compiled;
+export function compileProgram(
+  words: Uint32Array,
+  source: Uint32Array,
+  choice: EngineChoice = "proof",
+  proofBudget = Infinity,
+): CompiledPattern | { error: string } | { proofWork: number } {
+  const compiled = addon.compile(words, source, CHOICES[choice], proofBudget);
+  if ("error" in compiled || compiled.test === undefined) return compiled;
   const { test } = compiled;
   const search = (subject: string): MatchOutcome => {
     // The addon refuses anything but a string, with a TypeError.
@@ -175,7 +184,8 @@ export function compileProgram(words: Uint32Array, source: Uint32Array, choice: 
     spent = work[1];
     return outcome;
   };
-  return { test: search, id: compiled.id, engine: compiled.engine, steps: compiled.steps, reason: compiled.reason, bytes: compiled.bytes, size: compiled.size, native: test };
+  const { id, engine, steps, reason, proofWork, bytes, size } = compiled;
+  return { test: search, id, engine, steps, reason, proofWork, bytes, size, native: test };
 }
 
 /** Frees a compiled pattern's cached DFA states now rather than when it is collected. */

@@ -7,8 +7,11 @@ import { BOUNDARY, END, NOT_BOUNDARY, START, type Node } from "./syntax";
  * from the tree rather than the ECMAScript source so that both engines run
  * one meaning:
  * - every set is an explicit class of code points (`.`, `\d`, `\s` and the
- *   other escapes already are ranges in the tree; `[]` is an empty class,
- *   which PCRE2_ALLOW_EMPTY_CLASS makes match nothing);
+ *   other escapes already are ranges in the tree). The empty set is `(?!)`,
+ *   never `[]`: PCRE2 10.42 reads a quantified empty class (`[]?` before
+ *   `\B`, with PCRE2_ALLOW_EMPTY_CLASS) as never matching, where it matches
+ *   the empty string; an empty set under a repeat is written as what the
+ *   repeat means (the empty string, or a failure);
  * - `^` is the start of the subject and `$` its absolute end (`\z`: no
  *   final newline, as ECMAScript without the `m` flag);
  * - `\b` and `\B` stay themselves: outside UCP mode, PCRE2's word characters
@@ -35,6 +38,7 @@ function codePoint(c: number): string {
 }
 
 function set(ranges: Ranges): string {
+  if (ranges.length === 0) return "(?!)";
   if (ranges.length === 1 && ranges[0][0] === ranges[0][1]) return codePoint(ranges[0][0]);
   let text = "[";
   for (const [from, to] of ranges) text += from === to ? codePoint(from) : `${codePoint(from)}-${codePoint(to)}`;
@@ -68,6 +72,10 @@ function write(node: Node, out: string[]): void {
       });
       return;
     case "repeat":
+      if (node.item.kind === "set" && node.item.ranges.length === 0) {
+        if (node.min > 0) out.push("(?!)");
+        return;
+      }
       if (node.item.kind === "set") write(node.item, out);
       else group(node.item, out);
       out.push(quantifier(node.min, node.max));

@@ -1,0 +1,33 @@
+// patternInfo: which engine runs a pattern, and why. index.ts re-exports it.
+import { failure } from "./messages";
+import { readOptions } from "./options";
+import { compilePattern } from "./pattern/compile";
+import type { Engine } from "./pattern/native";
+import { PatternError } from "./pattern/syntax";
+import type { Failure, Options } from "./types";
+
+/** An accepted pattern's engine, and why PCRE2 does not run it (null when it does). */
+export interface PatternInfo {
+  ok: true;
+  engine: Engine;
+  reason: string | null;
+}
+
+/**
+ * Which engine searches `pattern` under `options.profile` (README, "How a
+ * pattern runs"): PCRE2 when its backtracking search is proven linear, else
+ * the package's DFA; the failure a schema holding it would get when it is
+ * refused. Never throws.
+ */
+export function patternInfo(pattern: unknown, options?: Options): PatternInfo | Failure {
+  const read = readOptions(options);
+  if (typeof read === "string") return refusal("validation", `invalid options: ${read}`, "options");
+  if (typeof pattern !== "string") return refusal("validation", "#/pattern: must be a string", "pattern");
+  const compiled = compilePattern(pattern, read.profile);
+  if (compiled instanceof PatternError) return refusal(compiled.kind, `#/pattern: ${compiled.message}`, "pattern");
+  return { ok: true, engine: compiled.engine, reason: compiled.reason };
+}
+
+function refusal(kind: Failure["kind"], message: string, keyword: string): Failure {
+  return failure([{ kind, instancePath: "", schemaPath: keyword === "pattern" ? "/pattern" : "", keyword, message }], true);
+}
