@@ -14,9 +14,11 @@
 namespace {
 
 // The batch buffers' sizes: JavaScript queues subjects of up to
-// kBatchUnits / 64 units and flushes when either is full (src/pattern/native.ts).
+// kBatchUnits / 64 UTF-16 units and runs the batch when either is full
+// (src/pattern/native.ts).
 constexpr size_t kBatchUnits = 1 << 14;
 constexpr size_t kBatchJobs = 512;
+constexpr size_t kJobWords = 3;
 
 // PCRE2 compares a code point with a class's ranges above U+00FF one by one:
 // a pattern with a wider class is left to the DFA, whose cost per code point
@@ -27,14 +29,12 @@ struct EnvironmentData {
   Environment* environment;
   // Keep the shared buffers alive.
   Napi::Reference<Napi::Float64Array> work;
-  Napi::Reference<Napi::Float64Array> searches;
   Napi::Reference<Napi::Uint16Array> units;
   Napi::Reference<Napi::Uint32Array> jobs;
 };
 
 void EnvironmentGone(Napi::Env, EnvironmentData* data) {
   data->work.Reset();
-  data->searches.Reset();
   data->units.Reset();
   data->jobs.Reset();
   data->environment->Detach();
@@ -69,32 +69,41 @@ Napi::Value Test(const Napi::CallbackInfo& info) {
   return Napi::Value(env, result);
 }
 
-// searchBatch(count): the first `count` searches of the shared batch (see
-// Environment::SearchBatch).
-Napi::Value SearchBatch(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  const double count = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
-  if (!(count >= 0 && count <= kBatchJobs)) {
-    Napi::TypeError::New(env, "expected a batch size").ThrowAsJavaScriptException();
-    return {};
+// searchBatch(): the first work[3] searches of the shared batch, answered in
+// work[4] (see Environment::SearchBatch). Written against Node-API itself,
+// without node-addon-api's wrappers: it runs once per validation with
+// patterns, and reads no arguments and makes no values.
+napi_value SearchBatch(napi_env env, napi_callback_info) {
+  void* data = nullptr;
+  if (napi_get_instance_data(env, &data) == napi_ok && data != nullptr) {
+    static_cast<EnvironmentData*>(data)->environment->SearchBatch(env);
   }
-  napi_value result;
-  if (napi_create_double(env, EnvironmentOf(env)->SearchBatch(env, static_cast<uint32_t>(count)), &result) != napi_ok) {
-    return {};
-  }
-  return Napi::Value(env, result);
+  return nullptr;
 }
 
-// A count passed from JavaScript: anything but a number from 0 up reads as 0.
-double CountOr0(const Napi::Value& value) {
-  const double count = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : 0;
-  return count >= 0 ? count : 0;
+// searches() -> [pcre2, dfa, pcre2 limits tripped]: the searches this
+// environment has run.
+Napi::Value SearchCounts(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const Searches& searches = EnvironmentOf(env)->searches();
+  Napi::Float64Array counts = Napi::Float64Array::New(env, 3);
+  if (env.IsExceptionPending() || counts.IsEmpty()) return {};
+  counts[0] = static_cast<double>(searches.pcre2);
+  counts[1] = static_cast<double>(searches.dfa);
+  counts[2] = static_cast<double>(searches.pcre2_trips);
+  return counts;
 }
 
 void FreePattern(napi_env env, void* data, void*) {
   Pattern* pattern = static_cast<Pattern*>(data);
   pattern->environment()->Remove(env, pattern);
   delete pattern;
+}
+
+// A count passed from JavaScript: anything but a number from 0 up reads as 0.
+double CountOr0(const Napi::Value& value) {
+  const double count = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : 0;
+  return count >= 0 ? count : 0;
 }
 
 enum Choice { kChooseByProof = 0, kForcePcre2 = 1, kForceDfa = 2 };
@@ -224,15 +233,19 @@ Napi::Value ForgetStates(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
+Napi::Value RawFunction(Napi::Env env, const char* name, napi_callback callback) {
+  napi_value function;
+  if (napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function) != napi_ok) return {};
+  return Napi::Value(env, function);
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
-  Napi::Float64Array work = Napi::Float64Array::New(env, 3);
-  Napi::Float64Array searches = Napi::Float64Array::New(env, 3);
+  Napi::Float64Array work = Napi::Float64Array::New(env, 5);
   Napi::Uint16Array units = Napi::Uint16Array::New(env, kBatchUnits);
-  Napi::Uint32Array jobs = Napi::Uint32Array::New(env, 3 * kBatchJobs);
+  Napi::Uint32Array jobs = Napi::Uint32Array::New(env, kJobWords * kBatchJobs);
   if (env.IsExceptionPending()) return exports;
-  const Shared shared{work.Data(), searches.Data(), reinterpret_cast<const char16_t*>(units.Data()), kBatchUnits,
-                      jobs.Data(), kBatchJobs};
-  std::unique_ptr<EnvironmentData> data(new (std::nothrow) EnvironmentData{nullptr, {}, {}, {}, {}});
+  const Shared shared{work.Data(), reinterpret_cast<const char16_t*>(units.Data()), kBatchUnits, jobs.Data(), kBatchJobs};
+  std::unique_ptr<EnvironmentData> data(new (std::nothrow) EnvironmentData{nullptr, {}, {}, {}});
   Environment* environment = new (std::nothrow) Environment(shared);
   if (!data || !environment || !environment->Init()) {
     if (environment) environment->Release();
@@ -241,7 +254,6 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   }
   data->environment = environment;
   data->work = Napi::Persistent(work);
-  data->searches = Napi::Persistent(searches);
   data->units = Napi::Persistent(units);
   data->jobs = Napi::Persistent(jobs);
   env.SetInstanceData<EnvironmentData, EnvironmentGone>(data.get());
@@ -251,10 +263,10 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   // On failure an exception is pending and Node.js throws it from require().
   exports.DefineProperties({
       Napi::PropertyDescriptor::Value("compile", Napi::Function::New<Compile>(env, "compile"), napi_enumerable),
-      Napi::PropertyDescriptor::Value("searchBatch", Napi::Function::New<SearchBatch>(env, "searchBatch"), napi_enumerable),
+      Napi::PropertyDescriptor::Value("searchBatch", RawFunction(env, "searchBatch", SearchBatch), napi_enumerable),
       Napi::PropertyDescriptor::Value("forget", Napi::Function::New<ForgetStates>(env, "forget"), napi_enumerable),
       Napi::PropertyDescriptor::Value("work", work, napi_enumerable),
-      Napi::PropertyDescriptor::Value("searches", searches, napi_enumerable),
+      Napi::PropertyDescriptor::Value("searches", Napi::Function::New<SearchCounts>(env, "searches"), napi_enumerable),
       Napi::PropertyDescriptor::Value("units", units, napi_enumerable),
       Napi::PropertyDescriptor::Value("jobs", jobs, napi_enumerable),
       Napi::PropertyDescriptor::Value("readsPerUnit", Napi::Number::New(env, kReadsPerUnit), napi_enumerable),

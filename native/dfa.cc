@@ -71,7 +71,7 @@ uint32_t Dfa::BuildCost(uint32_t state) const {
   return state < kInitial ? 0 : program_->class_count() + states_[state].set_size;
 }
 
-Outcome Dfa::Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter) {
+Outcome Dfa::Test(const uint32_t* subject, size_t length, Scratch* scratch, Meter* meter) {
   if (!scratch->Fit(program_->size()) || !Start()) return kOutOfMemory;
   const size_t classes = program_->class_count();
   const int64_t allowed = meter->allowed;
@@ -89,12 +89,7 @@ Outcome Dfa::Test(const char16_t* subject, size_t length, Scratch* scratch, Mete
   Slot* rows = rows_.data();
   size_t i = 0;
   while (i < length && spent <= allowed) {
-    uint32_t c = subject[i++];
-    // Code points, as the `u` flag reads the subject: a lone surrogate is one.
-    if ((c & 0xFC00) == 0xD800 && i < length && (subject[i] & 0xFC00) == 0xDC00) {
-      c = 0x10000 + ((c - 0xD800) << 10) + (subject[i++] - 0xDC00);
-    }
-    const uint32_t cls = program_->ClassOf(c);
+    const uint32_t cls = program_->ClassOf(subject[i++]);
     Slot* slot = rows + row + cls;
     if (slot->used != epoch_) {
       if (slot->next == kUnknown) {

@@ -64,7 +64,8 @@ class Dfa {
   Dfa& operator=(const Dfa&) = delete;
 
   // ECMAScript's search: does the pattern match anywhere in the subject?
-  Outcome Test(const char16_t* subject, size_t length, Scratch* scratch, Meter* meter);
+  // The subject is code points (a lone surrogate is one).
+  Outcome Test(const uint32_t* subject, size_t length, Scratch* scratch, Meter* meter);
 
   // Memory held by the cached states.
   size_t bytes() const;

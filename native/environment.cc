@@ -59,7 +59,7 @@ bool Environment::Add(Pattern* pattern) {
   return patterns_.size() < UINT32_MAX && free_ids_.Reserve(patterns_.size() + 1) && patterns_.Push(pattern);
 }
 
-Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subject, size_t length) {
+Meter Environment::StartSearches(napi_env env) {
   double* work = shared_.work;
   const uint64_t validation = static_cast<uint64_t>(work[2]);
   if (validation != validation_) {
@@ -71,56 +71,72 @@ Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* subj
     scratch.Trim();
     if (code_points_.capacity() > kKeptCodePoints) code_points_.Release();
   }
-  Meter meter{static_cast<int64_t>(work[0]), static_cast<int64_t>(work[1]), validation};
-  // Every search reads its whole subject to get it here, whatever the
-  // engine then reads of it: that is charged first (README, "The work limit").
-  Outcome outcome = kWorkLimit;
-  bool answered = !meter.Charge(length / kReadsPerUnit);
-  if (!answered && pattern->pcre2_) {
-    answered = true;
-    if (!code_points_.Reserve(length + 1)) {
-      outcome = kOutOfMemory;
-    } else {
-      const size_t n = ToCodePoints(subject, length, code_points_.data());
-      if (meter.Charge(Pcre2Cost(pattern->steps_, n))) {
-        outcome = matcher_.Match(*pattern->pcre2_, code_points_.data(), n, pattern->steps_);
-        // A limit that trips on a proven pattern is a flaw in the proof: the
-        // DFA gives the same answer, counted as its searches are.
-        answered = outcome != kWorkLimit;
-        shared_.searches[answered ? 0 : 2]++;
-      }
-    }
-  }
-  if (!answered) {
-    shared_.searches[1]++;
-    outcome = pattern->dfa_.Test(subject, length, &scratch, &meter);
-    const size_t bytes = pattern->dfa_.bytes();
-    states_in_all_ += bytes - pattern->states_bytes_;
-    Report(env, static_cast<int64_t>(bytes) - static_cast<int64_t>(pattern->states_bytes_));
-    pattern->states_bytes_ = bytes;
-    if (!pattern->oversized_ && (bytes > kKeptStates || states_in_all_ > kStatesInAll) &&
-        oversized_.Push(pattern)) {
-      pattern->oversized_ = true;
-    }
-  }
-  work[1] = static_cast<double>(meter.spent);
+  return Meter{static_cast<int64_t>(work[0]), static_cast<int64_t>(work[1]), validation};
+}
+
+Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* units, size_t length) {
+  Meter meter = StartSearches(env);
+  const Outcome outcome = SearchOne(env, pattern, units, length, &meter);
+  EndSearches(meter);
   return outcome;
 }
 
-double Environment::SearchBatch(napi_env env, uint32_t count) {
-  if (count > shared_.job_capacity) return -2;
+void Environment::SearchBatch(napi_env env) {
+  double* work = shared_.work;
+  const double count = work[3];
+  if (!(count >= 0 && count <= static_cast<double>(shared_.job_capacity))) {
+    work[4] = -2;
+    return;
+  }
+  Meter meter = StartSearches(env);
+  double answer = -1;
   for (uint32_t j = 0; j < count; j++) {
     const uint32_t* job = shared_.jobs + 3 * size_t{j};
     const uint32_t id = job[0];
     const size_t first = job[1], length = job[2];
     if (id >= patterns_.size() || patterns_[id] == nullptr || first > shared_.unit_capacity ||
         length > shared_.unit_capacity - first) {
-      return -2;
+      answer = -2;
+      break;
     }
-    const Outcome outcome = Search(env, patterns_[id], shared_.units + first, length);
-    if (outcome != kMatch) return 4.0 * j + (outcome + 2);
+    const Outcome outcome = SearchOne(env, patterns_[id], shared_.units + first, length, &meter);
+    if (outcome != kMatch) {
+      answer = 4.0 * j + (outcome + 2);
+      break;
+    }
   }
-  return -1;
+  EndSearches(meter);
+  work[4] = answer;
+}
+
+Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {
+  // Every search reads its whole subject to get it here, whatever the
+  // engine then reads of it: that is charged first (README, "The work limit").
+  if (!meter->Charge(length / kReadsPerUnit)) return kWorkLimit;
+  if (!code_points_.Reserve(length + 1)) return kOutOfMemory;
+  uint32_t* subject = code_points_.data();
+  const size_t n = ToCodePoints(units, length, subject);
+  if (pattern->pcre2_) {
+    if (!meter->Charge(Pcre2Cost(pattern->steps_, n))) return kWorkLimit;
+    const Outcome outcome = matcher_.Match(*pattern->pcre2_, subject, n, pattern->steps_);
+    if (outcome != kWorkLimit) {
+      searches_.pcre2++;
+      return outcome;
+    }
+    // A limit that trips on a proven pattern is a flaw in the proof: the
+    // DFA gives the same answer, counted as its searches are.
+    searches_.pcre2_trips++;
+  }
+  searches_.dfa++;
+  const Outcome outcome = pattern->dfa_.Test(subject, n, &scratch, meter);
+  const size_t bytes = pattern->dfa_.bytes();
+  states_in_all_ += bytes - pattern->states_bytes_;
+  Report(env, static_cast<int64_t>(bytes) - static_cast<int64_t>(pattern->states_bytes_));
+  pattern->states_bytes_ = bytes;
+  if (!pattern->oversized_ && (bytes > kKeptStates || states_in_all_ > kStatesInAll) && oversized_.Push(pattern)) {
+    pattern->oversized_ = true;
+  }
+  return outcome;
 }
 
 void Environment::TrimOversized(napi_env env) {

@@ -15,15 +15,21 @@
 class Pattern;
 
 // The buffers JavaScript shares with one environment (src/pattern/native.ts
-// names their slots): the work counter of the current validation, the
-// searches run, and a batch of subjects with the searches to run on them.
+// names their slots): the work counter of the current validation, and a
+// batch of subjects with the searches to run on them.
 struct Shared {
-  double* work;      // [allowed, spent, validation]
-  double* searches;  // [pcre2, dfa, pcre2 limits tripped]
+  double* work;  // [allowed, spent, validation, batch size, batch answer]
   const char16_t* units;
   size_t unit_capacity;
   const uint32_t* jobs;  // [pattern id, first unit, length] per search
   size_t job_capacity;
+};
+
+// The searches an environment has run, by engine.
+struct Searches {
+  uint64_t pcre2 = 0;
+  uint64_t dfa = 0;
+  uint64_t pcre2_trips = 0;  // PCRE2's own limits stopped it, and the DFA answered
 };
 
 // One Node.js environment's share of the addon (the main thread, or a
@@ -40,28 +46,37 @@ class Environment {
 
   // Gives the pattern an id that batches name it by; false if memory ran out.
   bool Add(Pattern* pattern);
-  // Searches `pattern`, charging the current validation.
-  Outcome Search(napi_env env, Pattern* pattern, const char16_t* subject, size_t length);
-  // Runs the first `count` searches of the shared batch, in order, up to the
-  // first that does not match: -1 when all match, else 4 × its index + its
-  // outcome + 2. -2 for a batch that names no pattern or leaves the buffer.
-  double SearchBatch(napi_env env, uint32_t count);
+  // Searches `pattern` for a subject of UTF-16 units, charging the current validation.
+  Outcome Search(napi_env env, Pattern* pattern, const char16_t* units, size_t length);
+  // Runs the first work[3] searches of the shared batch, in order, up to the
+  // first that does not match, and answers in work[4]: -1 when all match,
+  // else 4 × its index + its outcome + 2; -2 for a batch that names no
+  // pattern or leaves the buffer.
+  void SearchBatch(napi_env env);
   // Drops a pattern's cached states now.
   void Forget(napi_env env, Pattern* pattern);
   // The pattern is being freed.
   void Remove(napi_env env, Pattern* pattern);
   void Detach() { shared_ = Shared{}; }
+  const Searches& searches() const { return searches_; }
 
   Scratch scratch;
   StringReader strings;
 
  private:
   ~Environment() = default;
+  // The current validation's meter; a new validation first drops what the
+  // last one left over its bounds.
+  Meter StartSearches(napi_env env);
+  void EndSearches(const Meter& meter) { shared_.work[1] = static_cast<double>(meter.spent); }
+  // One search, charged to `meter`.
+  Outcome SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter);
   void TrimOversized(napi_env env);
 
   Shared shared_;
+  Searches searches_;
   Pcre2Matcher matcher_;
-  Array<uint32_t> code_points_;  // a subject as PCRE2 reads it
+  Array<uint32_t> code_points_;  // a subject of one search, as the engines read it
   Array<Pattern*> patterns_;     // by id; nullptr for a free id
   Array<uint32_t> free_ids_;
   size_t owners_ = 1;

@@ -112,23 +112,32 @@ Pcre2Matcher::~Pcre2Matcher() {
 Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size_t length, uint32_t steps) {
   const uint64_t positions = uint64_t{length} + 1;
   const uint64_t limit = std::min<uint64_t>(kMatchLimitPerStep * steps * positions + kMatchLimitFloor, UINT32_MAX);
-  const uint64_t heap = std::min<uint64_t>(kHeapKiBFloor + positions * kHeapBytesPerCodePoint / 1024, UINT32_MAX);
   pcre2_set_match_limit(context_, static_cast<uint32_t>(limit));
-  pcre2_set_depth_limit(context_, static_cast<uint32_t>(limit));
-  pcre2_set_heap_limit(context_, static_cast<uint32_t>(heap));
+  int rc;
   if (!code.jit()) {
-    const int rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
-    return rc >= 0 ? kMatch : rc == PCRE2_ERROR_NOMATCH ? kNoMatch : kWorkLimit;
+    // Only the interpreter reads these.
+    const uint64_t heap = std::min<uint64_t>(kHeapKiBFloor + positions * kHeapBytesPerCodePoint / 1024, UINT32_MAX);
+    pcre2_set_depth_limit(context_, static_cast<uint32_t>(limit));
+    pcre2_set_heap_limit(context_, static_cast<uint32_t>(heap));
+    rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
+  } else {
+    const size_t wanted = std::min<size_t>(kJitStackShared + positions * kJitStackPerCodePoint, kJitStackMax);
+    pcre2_jit_stack* stack = jit_stack_;
+    if (wanted > kJitStackShared * 2) {
+      stack = pcre2_jit_stack_create(kJitStackStart, wanted, nullptr);
+      if (stack == nullptr) return kWorkLimit;
+    }
+    if (stack != assigned_) {
+      pcre2_jit_stack_assign(context_, nullptr, stack);
+      assigned_ = stack;
+    }
+    rc = pcre2_jit_match(code.code(), subject, length, 0, 0, match_data_, context_);
+    if (stack != jit_stack_) {
+      pcre2_jit_stack_free(stack);
+      pcre2_jit_stack_assign(context_, nullptr, jit_stack_);
+      assigned_ = jit_stack_;
+    }
   }
-  pcre2_jit_stack* stack = jit_stack_;
-  const size_t wanted = std::min<size_t>(kJitStackShared + positions * kJitStackPerCodePoint, kJitStackMax);
-  if (wanted > kJitStackShared * 2) {
-    stack = pcre2_jit_stack_create(kJitStackStart, wanted, nullptr);
-    if (stack == nullptr) return kWorkLimit;
-  }
-  pcre2_jit_stack_assign(context_, nullptr, stack);
-  const int rc = pcre2_jit_match(code.code(), subject, length, 0, 0, match_data_, context_);
-  if (stack != jit_stack_) pcre2_jit_stack_free(stack);
   return rc >= 0 ? kMatch : rc == PCRE2_ERROR_NOMATCH ? kNoMatch : kWorkLimit;
 }
 

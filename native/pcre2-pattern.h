@@ -54,6 +54,7 @@ class Pcre2Matcher {
   pcre2_match_context* context_ = nullptr;
   pcre2_match_data* match_data_ = nullptr;
   pcre2_jit_stack* jit_stack_ = nullptr;
+  pcre2_jit_stack* assigned_ = nullptr;  // the stack context_ names
 };
 
 // PCRE2's version, as it reports it ("10.42 2022-12-11").

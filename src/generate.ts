@@ -108,7 +108,9 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
   const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
-    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\nconst batch = startBatch();\n${body}\nreturn flushSearches(batch);\n}`;
+    // Without a queued search, no batch to start or run.
+    const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", "return true;"];
+    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${start}${body}\n${end}\n}`;
   });
 }
 
@@ -199,6 +201,9 @@ class Generator extends CodeWriter {
   }
 
   private readonly typeTests: Record<string, (v: string) => string>;
+
+  /** Whether some search is queued for the batch (queueSearch). */
+  queues = false;
 
   /** Work counted so far in the current region (see region()). */
   private weight = 0;
@@ -451,6 +456,7 @@ class Generator extends CodeWriter {
       // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
       if (!at.shared) {
         // Met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
+        this.queues = true;
         code += `if (!queueSearch(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: object.pattern })})) return false;\n`;
       } else {
         const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;

@@ -43,14 +43,14 @@ interface Addon {
     choice: number,
     proofBudget: number,
   ): { proofWork: number; test?: undefined } | { test: (subject: string) => MatchOutcome; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null; proofWork: number } | { error: string };
-  /** Runs the first `count` searches of `jobs`: -1 when all match, else 4 × the first other's index + its outcome + 2. */
-  searchBatch(count: number): number;
+  /** Runs the first work[3] searches of `jobs`, answering in work[4]: -1 when all match, else 4 × the first other's index + its outcome + 2. */
+  searchBatch(): void;
   /** Drops a compiled pattern's cached states now. */
   forget(test: (subject: string) => MatchOutcome): void;
-  /** [allowed, spent, validation]: the work of the current validation and its number. */
+  /** [allowed, spent, validation, batch size, batch answer]: the work of the current validation, its number, and the batch. */
   work: Float64Array;
   /** [pcre2, dfa, pcre2 limits tripped]: the searches this thread has run. */
-  searches: Float64Array;
+  searches(): Float64Array;
   /** The batch: its subjects' UTF-16 units, and per search [pattern id, first unit, length]. */
   units: Uint16Array;
   jobs: Uint32Array;
@@ -80,7 +80,6 @@ function load(): Addon {
 
 const addon = load();
 const work = addon.work;
-const counted = addon.searches;
 
 /** The searches the addon has run in this thread, by engine; `pcre2Trips` counts PCRE2 searches its own limits stopped, which the DFA then answered. */
 export interface Searches {
@@ -114,7 +113,10 @@ export const engine: Readonly<{
   K: addon.maxSteps,
   pcre2Version: addon.pcre2Version,
   jit: addon.jit,
-  searches: (): Searches => ({ pcre2: counted[0], dfa: counted[1], pcre2Trips: counted[2] }),
+  searches(): Searches {
+    const [pcre2, dfa, pcre2Trips] = addon.searches();
+    return { pcre2, dfa, pcre2Trips };
+  },
 });
 
 /** The current pass's work: what its searches may spend and have spent (the addon reads and updates them). */
@@ -215,10 +217,11 @@ export interface SearchSite {
 /**
  * The batch (the addon's `units` and `jobs`). A subject longer than
  * QUEUED_UNITS is searched at once: one crossing is nothing beside reading
- * it, and copying it unit by unit here would cost more than the addon's copy.
+ * it, and copying it here unit by unit would cost more than the addon's copy.
  */
 const QUEUED_UNITS = addon.units.length / 64;
-const JOBS = addon.jobs.length / 3;
+const JOB_WORDS = 3;
+const JOBS = addon.jobs.length / JOB_WORDS;
 const units = addon.units;
 const jobs = addon.jobs;
 const sites: SearchSite[] = [];
@@ -247,14 +250,15 @@ export function queueSearch(pattern: CompiledPattern, subject: string, site: Sea
     return answered(outcome, site);
   }
   if ((queued === JOBS || used + length > units.length) && !runQueued()) return false;
-  let at = used;
-  for (let i = 0; i < length; i++) units[at++] = subject.charCodeAt(i);
-  const job = 3 * queued;
+  // UTF-16 units, as one loop without branches: the addon reads them as code points.
+  const first = used;
+  for (let i = 0; i < length; i++) units[first + i] = subject.charCodeAt(i);
+  const job = JOB_WORDS * queued;
   jobs[job] = pattern.id;
-  jobs[job + 1] = used;
+  jobs[job + 1] = first;
   jobs[job + 2] = length;
   sites[queued++] = site;
-  used = at;
+  used = first + length;
   return true;
 }
 
@@ -274,8 +278,10 @@ function runQueued(): boolean {
   if (count === 0) return true;
   work[0] = allowed;
   work[1] = spent;
-  const answer = addon.searchBatch(count);
+  work[3] = count;
+  addon.searchBatch();
   spent = work[1];
+  const answer = work[4];
   chargeBudget();
   if (answer === -1) return true;
   // -2, a batch the addon could not read, cannot happen; the explaining pass would decide.
