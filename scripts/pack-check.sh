@@ -43,7 +43,8 @@ trap 'rm -rf "$work"' EXIT
 tarball="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
 tar -tzf "$tarball" | sed 's|^package/||' | sort >"$work/contents"
 required="package.json README.md LICENSE SECURITY.md lib/index.js lib/index.d.ts lib/pattern/native.js
-  binding.gyp native/addon.cc native/dfa.cc native/program.cc $x64 $arm64"
+  binding.gyp scripts/pcre2-config.js native/addon.cc native/dfa.cc native/pcre2-pattern.cc native/proof.cc
+  native/program.cc $x64 $arm64"
 # Written by hand and listed in package.json: in the tarball whenever the checkout has them.
 for file in CHANGELOG.md $(find docs -type f 2>/dev/null | sort); do
   [ ! -f "$file" ] || required="$required $file"
@@ -51,7 +52,7 @@ done
 for file in $required; do
   grep -qxF "$file" "$work/contents" || fail "the tarball lacks $file"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|binding\.gyp|lib/.+\.(js|d\.ts)|native/[a-z-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
+unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|binding\.gyp|scripts/pcre2-config\.js|lib/.+\.(js|d\.ts)|native/[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do
@@ -81,11 +82,17 @@ call='validate({ type: "object", properties: { a: { type: "string", pattern: "^x
 node "$root/scripts/smoke.js" "$installed" "$root/fixtures/tools" >"$work/smoke-x64" ||
   { cat "$work/smoke-x64"; fail "scripts/smoke.js failed on linux-x64"; }
 [ "$(tail -n 1 "$work/smoke-x64")" = "addon: $x64" ] || fail "x64 $(tail -n 1 "$work/smoke-x64"), not $x64"
+# PCRE2 is linked in: its code is in the file, and no libpcre2 is needed.
+for prebuild in "$x64" "$arm64"; do
+  ! readelf -d "$installed/$prebuild" | grep -q 'NEEDED.*libpcre2' || fail "$prebuild needs libpcre2 at run time"
+  readelf --dyn-syms -W "$installed/$prebuild" | grep -q ' pcre2_' && fail "$prebuild exports PCRE2's symbols"
+  strings "$installed/$prebuild" | grep -q '10\.42 2022-12-11' || fail "$prebuild holds no PCRE2 10.42"
+done
 others="$(ldd "$installed/$x64" | grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s)\.so)' || true)"
 [ -z "$others" ] || fail "the x64 prebuild needs libraries beyond the C and C++ runtimes: $others"
 glibc_x64="$(glibc "$installed/$x64")"
 echo "pack-check: linux-x64: installed with --ignore-scripts; validates with require() and import;" \
-  "$(($(wc -l <"$work/smoke-x64") - 2)) smoke cases as expected from $x64; ldd shows only the C and C++ runtimes;" \
+  "$(($(wc -l <"$work/smoke-x64") - 2)) smoke cases as expected from $x64; ldd shows only the C and C++ runtimes (PCRE2 linked in);" \
   "glibc $glibc_x64 or later"
 
 # 3. The arm64 prebuild: its headers, then the same cases under qemu.

@@ -14,9 +14,9 @@ fail() { echo "prebuilds: $*" >&2; exit 1; }
 
 host="$(node -p 'process.platform + "-" + process.arch')"
 [ "$host" = linux-x64 ] || fail "builds on linux-x64 only (this is $host)"
-for tool in g++ strip aarch64-linux-gnu-g++ aarch64-linux-gnu-strip; do
+for tool in g++ strip aarch64-linux-gnu-g++ aarch64-linux-gnu-strip pkg-config; do
   command -v "$tool" >/dev/null ||
-    fail "no $tool; install it (Debian: apt-get install g++ g++-aarch64-linux-gnu)"
+    fail "no $tool; install it (Debian: apt-get install g++ g++-aarch64-linux-gnu pkg-config)"
 done
 [ -x node_modules/.bin/prebuildify ] || fail "no node_modules/.bin/prebuildify; run npm ci first"
 
@@ -31,8 +31,9 @@ target="$(node -p process.versions.node)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 cp package.json binding.gyp "$scratch/"
-mkdir "$scratch/native"
+mkdir "$scratch/native" "$scratch/scripts"
 cp native/*.cc native/*.h "$scratch/native/"
+cp scripts/pcre2-config.js "$scratch/scripts/"
 ln -s "$root/node_modules" "$scratch/node_modules"
 rm -rf prebuilds/linux-x64 prebuilds/linux-arm64
 
@@ -52,5 +53,9 @@ build() {
 }
 
 build x64 strip
+# PCRE2 for arm64 (Debian: libpcre2-dev:arm64) through its own pkg-config files.
+[ -f /usr/lib/aarch64-linux-gnu/libpcre2-32.a ] ||
+  fail "no arm64 PCRE2; install it (Debian: dpkg --add-architecture arm64 && apt-get update && apt-get install libpcre2-dev:arm64)"
 build arm64 aarch64-linux-gnu-strip CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-  LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar
+  LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar \
+  PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig

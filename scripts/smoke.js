@@ -1,8 +1,9 @@
 // A small set of validations, for an installed copy of the package on any
 // architecture (scripts/pack-check.sh runs it on x64, and on arm64 under
 // qemu-aarch64): the coding-agent tools of fixtures/tools/, and patterns
-// searched each way the package searches them (tables in TypeScript, the
-// addon's lazy DFA, the work limit, astral code points, a worker thread).
+// searched each way the package searches them (PCRE2 where the proof allows,
+// the addon's lazy DFA elsewhere, the work limit in each, astral code points,
+// a worker thread), each with the engine patternInfo names.
 // Prints one line per case, then the addon file it loaded, relative to the
 // package; exits 1 when an answer differs from the expected one.
 //
@@ -17,7 +18,7 @@ if (!packageDir) {
   console.error("usage: node scripts/smoke.js <installed package folder> [fixtures/tools]");
   process.exit(2);
 }
-const { validate, patternEngine } = require(packageDir);
+const { validate, patternEngine, patternInfo } = require(packageDir);
 
 let failed = 0;
 function check(name, actual, expected) {
@@ -48,20 +49,27 @@ const mismatch = (pattern, shown) => ({
 });
 // Long strings are written by recipe so the lines stay short.
 const cases = [
-  // A small pattern: its whole automaton is built when compiled and searched in TypeScript.
-  ["table ^[a-z0-9-]+$ match", "^[a-z0-9-]+$", "tool-input-schema", { ok: true }],
-  ["table ^[a-z0-9-]+$ no match", "^[a-z0-9-]+$", "Tool_Input", mismatch("^[a-z0-9-]+$", '"Tool_Input"')],
-  // More than 1,024 instructions: searched by the addon's lazy DFA.
-  ["dfa ^[a-z]{1100}$ match", "^[a-z]{1100}$", "a".repeat(1100), { ok: true }],
-  ["dfa ^[a-z]{1100}$ no match", "^[a-z]{1100}$", "a".repeat(1099), mismatch("^[a-z]{1100}$", `"${"a".repeat(58)}…`)],
+  // Proven linear: PCRE2 runs it.
+  ["pcre2 ^[a-z0-9-]+$ match", "^[a-z0-9-]+$", "tool-input-schema", { ok: true }],
+  ["pcre2 ^[a-z0-9-]+$ no match", "^[a-z0-9-]+$", "Tool_Input", mismatch("^[a-z0-9-]+$", '"Tool_Input"')],
+  ["pcre2 ^[a-z]{1100}$ match", "^[a-z]{1100}$", "a".repeat(1100), { ok: true }],
+  ["pcre2 ^[a-z]{1100}$ no match", "^[a-z]{1100}$", "a".repeat(1099), mismatch("^[a-z]{1100}$", `"${"a".repeat(58)}…`)],
+  // Charged its proven steps before it runs: three million characters are more than a validation may spend.
+  ["pcre2 work limit ^[a-z0-9-]+$", "^[a-z0-9-]+$", "a".repeat(3_000_000), {
+    ok: false,
+    kind: "execution_failure",
+    message: "could not check the arguments: s: checking the pattern ^[a-z0-9-]+$ took more than the regex engine's work limit; send a shorter or simpler value",
+  }],
+  // Not provably linear in a backtracking search: the lazy DFA runs it.
+  ["dfa ^[a-z][a-z0-9-]*[a-z0-9]+$ match", "^[a-z][a-z0-9-]*[a-z0-9]+$", "a" + "b-".repeat(3000) + "c", { ok: true }],
   ["dfa (?:a|b)*a(?:a|b){12}c match", "(?:a|b)*a(?:a|b){12}c", "ab".repeat(500) + "a" + "b".repeat(12) + "c", { ok: true }],
   ["dfa (?:a|b)*a(?:a|b){12}c no match", "(?:a|b)*a(?:a|b){12}c", "ab".repeat(500) + "c", mismatch("(?:a|b)*a(?:a|b){12}c", `"${"ab".repeat(29)}…`)],
   // Astral code points are one character each, as with the u flag.
-  ["astral ^[😀-😂]{2}$ match", "^[😀-😂]{2}$", "😀😂", { ok: true }],
-  ["astral ^[😀-😂]{2}$ no match", "^[😀-😂]{2}$", "😀a", mismatch("^[😀-😂]{2}$", '"😀a"')],
-  ["extended ^\\d{3}-\\w+\\b match", "^\\d{3}-\\w+\\b", "123-abc def", { ok: true }, "extended"],
+  ["pcre2 astral ^[😀-😂]{2}$ match", "^[😀-😂]{2}$", "😀😂", { ok: true }],
+  ["pcre2 astral ^[😀-😂]{2}$ no match", "^[😀-😂]{2}$", "😀a", mismatch("^[😀-😂]{2}$", '"😀a"')],
+  ["pcre2 extended ^\\d{3}-\\w+\\b match", "^\\d{3}-\\w+\\b", "123-abc def", { ok: true }, "extended"],
   // A count the lazy DFA needs a new state for at every character: the counted work limit ends it.
-  ["work limit a{2000}", "a{2000}", "a".repeat(2000), {
+  ["dfa work limit a{2000}", "a{2000}", "a".repeat(2000), {
     ok: false,
     kind: "execution_failure",
     message: "could not check the arguments: s: checking the pattern a{2000} took more than the regex engine's work limit; send a shorter or simpler value",
@@ -75,20 +83,33 @@ const cases = [
 for (const [name, pattern, subject, expected, profile] of cases) {
   const { schema, options } = one(pattern, profile);
   check(name, validate(schema, { s: subject }, options), expected);
+  // The case's name starts with the engine that must run it.
+  const info = patternInfo(pattern, options);
+  const engine = info.ok ? info.engine : "refused";
+  if (!name.startsWith(`${engine} `)) {
+    failed++;
+    console.log(`  ${pattern} runs in ${engine}`);
+  }
 }
-console.log(`patternEngine: ${JSON.stringify(patternEngine)}`);
+const { pcre2, dfa, pcre2Trips } = patternEngine.searches();
+console.log(`patternEngine: PCRE2 ${patternEngine.pcre2Version}, JIT ${patternEngine.jit}, K ${patternEngine.K}; searches: ${pcre2} in PCRE2, ${dfa} in the DFA`);
+if (pcre2 === 0 || dfa === 0 || pcre2Trips !== 0) {
+  failed++;
+  console.log(`  expected searches in both engines and no PCRE2 limit tripped (${pcre2Trips})`);
+}
 
 // Each Node.js environment has its own match buffers and work counter.
 const worker = new Worker(
   `const { parentPort, workerData } = require("worker_threads");
    const { validate } = require(workerData);
    const schema = { type: "object", properties: { s: { type: "string", pattern: "^[a-z]{1100}$" } } };
+   // The worker's own environment: its own PCRE2 match state and counts.
    parentPort.postMessage([validate(schema, { s: "b".repeat(1100) }), validate(schema, { s: "b" })]);`,
   { eval: true, workerData: packageDir },
 );
 worker.once("message", ([match, noMatch]) => {
-  check("worker dfa match", match, { ok: true });
-  check("worker dfa no match", noMatch, mismatch("^[a-z]{1100}$", '"b"'));
+  check("worker pcre2 match", match, { ok: true });
+  check("worker pcre2 no match", noMatch, mismatch("^[a-z]{1100}$", '"b"'));
   const addons = Object.keys(require.cache).filter((file) => file.endsWith(".node"));
   console.log(`addon: ${addons.map((file) => path.relative(packageDir, file)).join(", ")}`);
   if (failed > 0) {

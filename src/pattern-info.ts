@@ -1,4 +1,7 @@
-// patternInfo: which engine runs a pattern, and why. index.ts re-exports it.
+// patternInfo: which engine runs a pattern, and why. index.ts re-exports it;
+// `check --patterns` lists them for every pattern of a schema.
+import { compileSchema } from "./compile";
+import type { CompileOptions } from "./keyword";
 import { failure } from "./messages";
 import { readOptions } from "./options";
 import { compilePattern } from "./pattern/compile";
@@ -30,4 +33,20 @@ export function patternInfo(pattern: unknown, options?: Options): PatternInfo | 
 
 function refusal(kind: Failure["kind"], message: string, keyword: string): Failure {
   return failure([{ kind, instancePath: "", schemaPath: keyword === "pattern" ? "/pattern" : "", keyword, message }], true);
+}
+
+/** The patterns a schema's validator searches, each once, with its engine (refused ones are the schema's issues). */
+export function enginesOf(schema: unknown, options: CompileOptions): { pattern: string; engine: Engine; reason: string | null }[] {
+  const found: { pattern: string; engine: Engine; reason: string | null }[] = [];
+  let compiled;
+  try {
+    compiled = compileSchema(schema, options);
+  } catch {
+    // A schema that cannot be read has no patterns to list; check says why.
+    return found;
+  }
+  for (const [pattern, entry] of compiled.patterns) {
+    if (!(entry instanceof PatternError)) found.push({ pattern, engine: entry.engine, reason: entry.reason });
+  }
+  return found;
 }

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { build, compile, validateSchema } from "../api";
 import type { CompileOptions } from "../keyword";
 import { readOptions } from "../options";
-import { engine as patternEngine, type CompiledPattern } from "../pattern/native";
+import { engine as patternEngine, type Searches } from "../pattern/native";
 import { CompiledValidator } from "../validator";
 import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
@@ -165,35 +165,26 @@ function timeAjv(ajv: AjvInstance, schema: unknown, args: readonly unknown[]): P
 
 /**
  * Pattern searches per validation of `args`, on average: every search the
- * validations run, both passes of a failing call. Run after all timing: the
- * schema is compiled again, and the compiled patterns its validator calls
- * (shared with the pattern cache) have their `test` wrapped for the length
- * of the run, then put back.
+ * validations run, both passes of a failing call, as the addon counts them.
+ * Run after all timing, on a validator compiled again.
  */
 function countSearches(schema: unknown, options: ReturnType<typeof compileOptions>, args: readonly unknown[]): number {
   const validator = build(schema, readOptions(options) as CompileOptions);
   if (!(validator instanceof CompiledValidator)) return 0;
-  const wrapped = new Map<CompiledPattern, CompiledPattern["test"]>();
-  let searches = 0;
-  for (const pattern of validator.patterns.values()) {
-    if (!("test" in pattern) || wrapped.has(pattern)) continue;
-    const test = pattern.test;
-    wrapped.set(pattern, test);
-    Object.defineProperty(pattern, "test", {
-      configurable: true,
-      writable: true,
-      value: (subject: string) => {
-        searches++;
-        return test.call(pattern, subject);
-      },
-    });
-  }
-  try {
-    for (const a of args) validator.validate(a);
-  } finally {
-    for (const [pattern, test] of wrapped) Object.defineProperty(pattern, "test", { configurable: true, writable: true, value: test });
-  }
-  return searches / args.length;
+  const before = searchesRun();
+  for (const a of args) validator.validate(a);
+  return (searchesRun() - before) / args.length;
+}
+
+/** The searches each engine ran since `before`. */
+function searchesSince(before: Searches): Searches {
+  const now = patternEngine.searches();
+  return { pcre2: now.pcre2 - before.pcre2, dfa: now.dfa - before.dfa, pcre2Trips: now.pcre2Trips - before.pcre2Trips };
+}
+
+function searchesRun(): number {
+  const { pcre2, dfa } = patternEngine.searches();
+  return pcre2 + dfa;
 }
 
 function printTable(timings: ToolTiming[], header: string, compared: AjvComparison | null): void {
@@ -246,6 +237,7 @@ async function run(argv: string[]): Promise<number> {
     if (ajv !== null) ajvCompile(ajv, WARM_UP);
   }
   let compileTotal = 0;
+  const searchesBefore = patternEngine.searches();
   const timings = tools.map(({ name, inputSchema }): ToolTiming => {
     const started = process.hrtime.bigint();
     const preflight = validateSchema(inputSchema, options);
@@ -266,13 +258,17 @@ async function run(argv: string[]): Promise<number> {
     });
   }
 
+  const searches = searchesSince(searchesBefore);
   if (values.json) {
-    const report = { profile: options.profile, engine: patternEngine, ...(comparison !== null ? { ajv: comparison } : {}), badLines, tools: timings };
+    const { baseWork, workPerUnit, maxWork, readsPerUnit, K, pcre2Version, jit } = patternEngine;
+    const engine = { baseWork, workPerUnit, maxWork, readsPerUnit, K, pcre2Version, jit };
+    const report = { profile: options.profile, engine, searches, ...(comparison !== null ? { ajv: comparison } : {}), badLines, tools: timings };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
     const skipped = badLines > 0 ? `; ${counted(badLines, "bad line")} skipped` : "";
     const ajvNote = comparison === null ? "" : comparison.loaded ? `; against Ajv ${comparison.version}` : `; Ajv not compared (${comparison.reason})`;
     printTable(timings, `${tools.length} tools, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${skipped}${ajvNote}`, comparison);
+    process.stdout.write(`searches: ${formatNumber(searches.pcre2)} in PCRE2, ${formatNumber(searches.dfa)} in the DFA\n`);
   }
   if (html !== undefined && comparison !== null) {
     const run = {

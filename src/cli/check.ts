@@ -1,5 +1,8 @@
 import { parseArgs } from "node:util";
 import { validateSchema } from "../api";
+import { readOptions } from "../options";
+import { enginesOf } from "../pattern-info";
+import type { Engine } from "../pattern/native";
 import { oneLine } from "../one-line";
 import { toolIssue } from "../tool-list";
 import type { Issue, Options, Profile, Result } from "../types";
@@ -19,6 +22,14 @@ interface ToolReport {
   issues?: Issue[];
 }
 
+/** A distinct pattern of the checked tools: which engine runs it, why not PCRE2, and where it is used. */
+interface PatternReport {
+  pattern: string;
+  engine: Engine;
+  reason: string | null;
+  tools: string[];
+}
+
 interface FileReport {
   file: string;
   tools: ToolReport[];
@@ -36,6 +47,9 @@ is shown with its keyword and JSON Pointer.
 Options:
   --profile core|extended  the keyword table to check against (default: core)
   --lenient-scalars        check as with the lenientScalars option
+  --patterns               also list every distinct pattern of the tools
+                           with the engine that runs it (PCRE2, or the DFA
+                           and why)
   --json                   one JSON document on stdout
   --help                   this text
 
@@ -47,7 +61,18 @@ function statusOf(result: Result): Status {
   return result.kind === "unsupported_capability" ? "unsupported" : "malformed";
 }
 
-function checkFile(file: string, options: Options & { profile: Profile }, accepted: Record<Profile, number>): FileReport {
+/** Records the patterns of a tool's schema into `found`, by pattern. */
+function addPatterns(found: Map<string, PatternReport>, name: string, schema: unknown, options: Options): void {
+  const read = readOptions(options);
+  if (typeof read === "string") return;
+  for (const { pattern, engine, reason } of enginesOf(schema, read)) {
+    let report = found.get(pattern);
+    if (report === undefined) found.set(pattern, (report = { pattern, engine, reason, tools: [] }));
+    if (!report.tools.includes(name)) report.tools.push(name);
+  }
+}
+
+function checkFile(file: string, options: Options & { profile: Profile }, accepted: Record<Profile, number>, patterns: Map<string, PatternReport> | null): FileReport {
   let value: unknown;
   try {
     value = readJson(file);
@@ -66,6 +91,7 @@ function checkFile(file: string, options: Options & { profile: Profile }, accept
     if (core.ok) accepted.core++;
     if (extended.ok) accepted.extended++;
     const result = options.profile === "core" ? core : extended;
+    if (patterns !== null) addPatterns(patterns, name, inputSchema, options);
     const report: ToolReport = { name, status: statusOf(result) };
     if (!result.ok) {
       if (options.profile === "core") report.extended = statusOf(extended);
@@ -77,7 +103,18 @@ function checkFile(file: string, options: Options & { profile: Profile }, accept
   return { file, tools: reports };
 }
 
-function printText(files: FileReport[], summary: string): void {
+/** The pattern list's lines: a summary, then each pattern with its engine, and why not PCRE2. */
+function patternLines(patterns: PatternReport[], profile: Profile): string[] {
+  const inPcre2 = patterns.filter((p) => p.engine === "pcre2").length;
+  const lines = [`patterns: ${counted(patterns.length, "distinct pattern")} (--profile ${profile}): ${formatNumber(inPcre2)} run in PCRE2, ${formatNumber(patterns.length - inPcre2)} in the DFA`];
+  for (const { pattern, engine, reason } of patterns) {
+    lines.push(`  ${engine.padEnd(5)}  ${oneLine(pattern)}`);
+    if (reason !== null) lines.push(`         ${reason}`);
+  }
+  return lines;
+}
+
+function printText(files: FileReport[], summary: string, patterns: string[]): void {
   const lines: string[] = [];
   for (const { file, tools, error } of files) {
     if (error !== undefined) continue;
@@ -88,13 +125,13 @@ function printText(files: FileReport[], summary: string): void {
       for (const issue of tool.issues ?? []) lines.push(`      ${issue.keyword}  ${issue.message}`);
     }
   }
-  lines.push(summary);
+  lines.push(...patterns, summary);
   process.stdout.write(lines.join("\n") + "\n");
 }
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine("check", () =>
-    parseArgs({ args: argv, options: { ...COMMON_FLAGS, json: { type: "boolean" } }, allowPositionals: true }),
+    parseArgs({ args: argv, options: { ...COMMON_FLAGS, json: { type: "boolean" }, patterns: { type: "boolean" } }, allowPositionals: true }),
   );
   if (values.help) {
     process.stdout.write(USAGE + "\n");
@@ -104,7 +141,9 @@ async function run(argv: string[]): Promise<number> {
   const options = compileOptions(values);
 
   const accepted: Record<Profile, number> = { core: 0, extended: 0 };
-  const files = positionals.map((file) => checkFile(file, options, accepted));
+  const found = values.patterns ? new Map<string, PatternReport>() : null;
+  const files = positionals.map((file) => checkFile(file, options, accepted, found));
+  const patterns = found === null ? null : [...found.values()];
   for (const { error } of files) if (error !== undefined) process.stderr.write(`tool-input-schema: ${error}\n`);
 
   const tools = files.flatMap((file) => file.tools);
@@ -114,7 +153,7 @@ async function run(argv: string[]): Promise<number> {
 
   if (values.json) {
     const summary = { profile: options.profile, tools: tools.length, ...counts, accepted, unreadableFiles: unreadable };
-    process.stdout.write(JSON.stringify({ files, summary }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ files, ...(patterns !== null ? { patterns } : {}), summary }, null, 2) + "\n");
   } else {
     const n = formatNumber;
     const unreadableNote = unreadable > 0 ? `; ${n(unreadable)} of ${counted(files.length, "file")} could not be read` : "";
@@ -122,6 +161,7 @@ async function run(argv: string[]): Promise<number> {
       files,
       `summary: ${counted(tools.length, "tool")} (--profile ${options.profile}): ${n(counts.ok)} ok, ${n(counts.unsupported)} unsupported, ` +
         `${n(counts.malformed)} malformed; the core profile accepts ${n(accepted.core)}, the extended profile ${n(accepted.extended)}${unreadableNote}`,
+      patterns === null ? [] : patternLines(patterns, options.profile),
     );
   }
   if (unreadable > 0) return 2;
