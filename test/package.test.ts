@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import "../src/pattern/native";
+import { engine } from "../src/pattern/native";
 
 /** The built package (lib/, from `npm install`), loaded by its own name both ways. */
 const root = path.join(__dirname, "..");
@@ -38,5 +38,19 @@ describe("the package", () => {
     expect(loaded(createRequire(__filename).cache)).toEqual([first]);
     const child = run(["-e", 'require("tool-input-schema"); console.log(Object.keys(require.cache).filter((f) => f.endsWith(".node")).join())']);
     expect(child).toBe(first);
+  });
+
+  // The addon under test wraps PCRE2, linked in: its code is in the file,
+  // the file needs no libpcre2, and the loaded copy reports PCRE2's version
+  // with its JIT.
+  it("links PCRE2 10.42 statically into the addon the tests load", () => {
+    const loaded = createRequire(__filename)("node-gyp-build").path(root) as string;
+    const needed = execFileSync("readelf", ["-d", loaded], { encoding: "utf8" });
+    expect(needed).toMatch(/NEEDED.*libc\.so/);
+    expect(needed).not.toMatch(/libpcre2/);
+    const symbols = execFileSync("nm", [loaded], { encoding: "utf8" });
+    expect(symbols).toMatch(/ pcre2_jit_match_32$/m);
+    expect(symbols).toMatch(/ pcre2_compile_32$/m);
+    expect({ version: engine.pcre2Version, jit: engine.jit }).toEqual({ version: "10.42 2022-12-11", jit: true });
   });
 });

@@ -40,6 +40,8 @@ interface Case {
   outcome: typeof MATCH | typeof NO_MATCH | typeof LIMIT;
   /** True when V8 is fast on this pair, so the answer is checked against it too. */
   v8?: boolean;
+  /** Which engine the proof gives the pattern (native/proof.h). */
+  engine: "pcre2" | "dfa";
 }
 
 const DATE_TIME =
@@ -51,45 +53,45 @@ const LEAP_DATE_TIME =
 
 const CASES: Case[] = [
   // PCRE2 tried every start position again: 5.6 s for 4,096 characters. No '.', so no match.
-  { name: "email-like scan over 4,096 a", pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(4096), answer: false, outcome: NO_MATCH },
-  { name: "email-like scan over 1e6 a", pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
-  { name: "anchored email-like scan over 60,000 a", pattern: "^[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(60_000), answer: false, outcome: NO_MATCH },
-  { name: "two overlapping stars over 4,096 a", pattern: "[a-z]*[a-z]*0", subject: () => A(4096), answer: false, outcome: NO_MATCH },
+  { name: "email-like scan over 4,096 a", engine: "dfa", pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(4096), answer: false, outcome: NO_MATCH },
+  { name: "email-like scan over 1e6 a", engine: "dfa", pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
+  { name: "anchored email-like scan over 60,000 a", engine: "dfa", pattern: "^[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(60_000), answer: false, outcome: NO_MATCH },
+  { name: "two overlapping stars over 4,096 a", engine: "dfa", pattern: "[a-z]*[a-z]*0", subject: () => A(4096), answer: false, outcome: NO_MATCH },
   // PCRE2: 131 s. The DFA's states are sets of up to 1,500 positions, about 1,500 of them: 1.1 million units.
-  { name: "three counted runs over 4,096 a", pattern: "a{0,500}a{0,500}a{0,500}c", subject: () => A(4096), answer: false, outcome: NO_MATCH },
-  { name: "three counted runs over 1e6 a", pattern: "a{0,500}a{0,500}a{0,500}c", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
+  { name: "three counted runs over 4,096 a", engine: "dfa", pattern: "a{0,500}a{0,500}a{0,500}c", subject: () => A(4096), answer: false, outcome: NO_MATCH },
+  { name: "three counted runs over 1e6 a", engine: "dfa", pattern: "a{0,500}a{0,500}a{0,500}c", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
   // Its states cost 2.45 million units in all, once the run is 1,800 long: just over the allowance of 12,000 characters, under that of 1e6.
-  { name: "anchored counted runs over 12,000 a", pattern: "^a{0,900}a{0,900}a*c", subject: () => A(12_000), answer: false, outcome: LIMIT },
-  { name: "anchored counted runs over 1e6 a", pattern: "^a{0,900}a{0,900}a*c", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
-  { name: "dot stars over 4,096 a", pattern: ".*.*=.*", subject: () => A(4096), answer: false, outcome: NO_MATCH },
-  { name: "dot stars over 1e6 a", pattern: ".*.*=.*", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
-  { name: "nested plus over 1e6 a and !", pattern: "^(a+)+$", subject: () => `${A(1e6)}!`, answer: false, outcome: NO_MATCH },
+  { name: "anchored counted runs over 12,000 a", engine: "dfa", pattern: "^a{0,900}a{0,900}a*c", subject: () => A(12_000), answer: false, outcome: LIMIT },
+  { name: "anchored counted runs over 1e6 a", engine: "dfa", pattern: "^a{0,900}a{0,900}a*c", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
+  { name: "dot stars over 4,096 a", engine: "dfa", pattern: ".*.*=.*", subject: () => A(4096), answer: false, outcome: NO_MATCH },
+  { name: "dot stars over 1e6 a", engine: "dfa", pattern: ".*.*=.*", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
+  { name: "nested plus over 1e6 a and !", engine: "dfa", pattern: "^(a+)+$", subject: () => `${A(1e6)}!`, answer: false, outcome: NO_MATCH },
   // 2^21 states (which of the last 21 characters were an a), a new one at nearly every position of a random string.
-  { name: "exponential DFA over 100,000 random a/b", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(100_000, "ab", 1), answer: false, outcome: LIMIT },
-  { name: "exponential DFA over 1e6 random a/b", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(1e6, "ab", 2), answer: false, outcome: LIMIT },
-  { name: "exponential DFA over 1,000 random a/b", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(1000, "ab", 3), answer: false, outcome: NO_MATCH },
+  { name: "exponential DFA over 100,000 random a/b", engine: "dfa", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(100_000, "ab", 1), answer: false, outcome: LIMIT },
+  { name: "exponential DFA over 1e6 random a/b", engine: "dfa", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(1e6, "ab", 2), answer: false, outcome: LIMIT },
+  { name: "exponential DFA over 1,000 random a/b", engine: "dfa", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(1000, "ab", 3), answer: false, outcome: NO_MATCH },
   // A state per set of a positions within the last 1,000 characters: few when the a are regular, exponential when random.
-  { name: "a.{0,1000}b over 1e6 regular characters", pattern: "a.{0,1000}b", subject: () => "xyzax".repeat(2e5), answer: false, outcome: NO_MATCH },
-  { name: "a.{0,1000}b over 1e6 random characters", pattern: "a.{0,1000}b", subject: () => randomString(1e6, "acdxyz", 4), answer: false, outcome: LIMIT },
+  { name: "a.{0,1000}b over 1e6 regular characters", engine: "dfa", pattern: "a.{0,1000}b", subject: () => "xyzax".repeat(2e5), answer: false, outcome: NO_MATCH },
+  { name: "a.{0,1000}b over 1e6 random characters", engine: "dfa", pattern: "a.{0,1000}b", subject: () => randomString(1e6, "acdxyz", 4), answer: false, outcome: LIMIT },
   // The unanchored search keeps a thread per start position in the run: its states hold 1, 2, … 5,000 threads.
-  { name: "long count over a run of digits", pattern: "[0-9]{5000}", subject: () => "1".repeat(20_000), answer: true, outcome: LIMIT },
+  { name: "long count over a run of digits", engine: "dfa", pattern: "[0-9]{5000}", subject: () => "1".repeat(20_000), answer: true, outcome: LIMIT },
   // The same cost for a plain count that V8 answers at once (reported).
-  { name: "a{2000} over 2,000 a", pattern: "a{2000}", subject: () => A(2000), answer: true, outcome: LIMIT },
+  { name: "a{2000} over 2,000 a", engine: "dfa", pattern: "a{2000}", subject: () => A(2000), answer: true, outcome: LIMIT },
 
   // Benign: linear scans and the captured catalogs' patterns over long valid strings.
-  { name: "slug over 1e6 letters", pattern: "^[a-z0-9-]+$", subject: () => A(1e6), answer: true, outcome: MATCH, v8: true },
-  { name: "literal at the end of 1 MB", pattern: "needle", subject: () => `${"x".repeat(1e6)}needle`, answer: true, outcome: MATCH, v8: true },
-  { name: "literal absent from 1 MB", pattern: "needle", subject: () => "needl".repeat(2e5), answer: false, outcome: NO_MATCH, v8: true },
-  { name: "catalog date-time with a 1e6-digit year", pattern: DATE_TIME, subject: () => `${"2".repeat(1e6)}-12-31T23:59:59.123Z`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog hostname of 100,000 labels", pattern: HOSTNAME, subject: () => `${"abc-def.".repeat(100_000)}com`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog email of 800 kB", pattern: EMAIL, subject: () => `${"a.".repeat(200_000)}b@${"x-y.".repeat(100_000)}com`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog name with overlapping runs", pattern: "^[a-zA-Z0-9._]+(?:[-._a-zA-Z0-9]*)$", subject: () => "a.b-".repeat(250_000), answer: true, outcome: MATCH, v8: true },
-  { name: "catalog identifier", pattern: "^[a-z][a-z0-9-]*[a-z0-9]+$", subject: () => `a${"b-9".repeat(300_000)}z`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog predicate", pattern: "^(pid|process|tag|level|subsystem|category|message)!?=.+$", subject: () => `message!=${"x".repeat(1e6)}`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog file name", pattern: "^[a-zA-Z0-9_.-]+\\.(png|svg|gif)$", subject: () => `${"a.b".repeat(300_000)}.png`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog search", pattern: "fn\\s+\\w+", profile: "extended", subject: () => `${"x ".repeat(500_000)}fn   main`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog verse list", pattern: "^I?\\d+[:|-]\\d+(?:;\\d+[:|-]\\d+)*$", profile: "extended", subject: () => `I1:2${";12-34".repeat(100_000)}`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog leap-year date-time with a 1e6-digit fraction", pattern: LEAP_DATE_TIME, profile: "extended", subject: () => `2024-02-29T12:00:00.${"5".repeat(1e6)}Z`, answer: true, outcome: MATCH, v8: true },
+  { name: "slug over 1e6 letters", engine: "pcre2", pattern: "^[a-z0-9-]+$", subject: () => A(1e6), answer: true, outcome: MATCH, v8: true },
+  { name: "literal at the end of 1 MB", engine: "pcre2", pattern: "needle", subject: () => `${"x".repeat(1e6)}needle`, answer: true, outcome: MATCH, v8: true },
+  { name: "literal absent from 1 MB", engine: "pcre2", pattern: "needle", subject: () => "needl".repeat(2e5), answer: false, outcome: NO_MATCH, v8: true },
+  { name: "catalog date-time with a 1e6-digit year", engine: "pcre2", pattern: DATE_TIME, subject: () => `${"2".repeat(1e6)}-12-31T23:59:59.123Z`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog hostname of 100,000 labels", engine: "pcre2", pattern: HOSTNAME, subject: () => `${"abc-def.".repeat(100_000)}com`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog email of 800 kB", engine: "pcre2", pattern: EMAIL, subject: () => `${"a.".repeat(200_000)}b@${"x-y.".repeat(100_000)}com`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog name with overlapping runs", engine: "dfa", pattern: "^[a-zA-Z0-9._]+(?:[-._a-zA-Z0-9]*)$", subject: () => "a.b-".repeat(250_000), answer: true, outcome: MATCH, v8: true },
+  { name: "catalog identifier", engine: "dfa", pattern: "^[a-z][a-z0-9-]*[a-z0-9]+$", subject: () => `a${"b-9".repeat(300_000)}z`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog predicate", engine: "pcre2", pattern: "^(pid|process|tag|level|subsystem|category|message)!?=.+$", subject: () => `message!=${"x".repeat(1e6)}`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog file name", engine: "pcre2", pattern: "^[a-zA-Z0-9_.-]+\\.(png|svg|gif)$", subject: () => `${"a.b".repeat(300_000)}.png`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog search", engine: "pcre2", pattern: "fn\\s+\\w+", profile: "extended", subject: () => `${"x ".repeat(500_000)}fn   main`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog verse list", engine: "pcre2", pattern: "^I?\\d+[:|-]\\d+(?:;\\d+[:|-]\\d+)*$", profile: "extended", subject: () => `I1:2${";12-34".repeat(100_000)}`, answer: true, outcome: MATCH, v8: true },
+  { name: "catalog leap-year date-time with a 1e6-digit fraction", engine: "pcre2", pattern: LEAP_DATE_TIME, profile: "extended", subject: () => `2024-02-29T12:00:00.${"5".repeat(1e6)}Z`, answer: true, outcome: MATCH, v8: true },
 ];
 
 const subjects = new Map<Case, string>();
@@ -141,6 +143,18 @@ describe("hostile and benign patterns", () => {
       expect([c.answer ? MATCH : NO_MATCH, LIMIT], c.name).toContain(c.outcome);
       if (c.v8) expect(c.outcome, c.name).toBe(c.answer ? MATCH : NO_MATCH);
     }
+  });
+
+  // The hostile patterns are the ones no backtracking search runs in linear
+  // time; every benign one but the two known quadratic ones runs in PCRE2.
+  it("run in the engine the proof gives each, with no PCRE2 limit tripped", () => {
+    const before = patternEngine.searches();
+    expect(CASES.map((c) => [c.name, compiled(c).engine])).toEqual(CASES.map((c) => [c.name, c.engine]));
+    expect(CASES.filter((c) => c.engine === "pcre2").every((c) => c.v8)).toBe(true);
+    for (const c of CASES.filter((c) => c.engine === "pcre2")) search(compiled(c), subjectOf(c));
+    const after = patternEngine.searches();
+    expect(after.pcre2 - before.pcre2).toBe(CASES.filter((c) => c.engine === "pcre2" && c.outcome !== LIMIT).length);
+    expect(after.pcre2Trips).toBe(before.pcre2Trips);
   });
 
   it.each(CASES)("$name: the exact outcome, within the allowance, the same cold and warm", (c) => {
