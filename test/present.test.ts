@@ -72,30 +72,39 @@ const WHITE_SPACE = [
 ];
 
 describe("presentRequired: a required property of the arguments object", () => {
-  it("is missing when it holds the empty string, with the words and the place of an absent key", () => {
-    expect(both(weather, { city: "", units: "metric" }, present)).toStrictEqual(missing("city"));
-    expect(both(weather, { units: "metric" }, present)).toStrictEqual(missing("city"));
-    expect(violation(weather, { city: "", units: "metric" }, present)).toBe("invalid arguments: city: missing (required)");
+  it("is missing when it holds the empty string, with the words and the place of an absent key, in both profiles", () => {
+    for (const options of [present, extended]) {
+      expect(both(weather, { city: "", units: "metric" }, options)).toStrictEqual(missing("city"));
+      expect(both(weather, { units: "metric" }, options)).toStrictEqual(missing("city"));
+      expect(violation(weather, { city: "", units: "metric" }, options)).toBe("invalid arguments: city: missing (required)");
+    }
   });
 
   it("is missing when it holds white space only, of every kind ECMAScript's \\s matches", () => {
-    for (const blank of WHITE_SPACE) expect(both(weather, { city: blank, units: "metric" }, present)).toStrictEqual(missing("city"));
+    for (const options of [present, extended]) {
+      for (const blank of WHITE_SPACE) expect(both(weather, { city: blank, units: "metric" }, options)).toStrictEqual(missing("city"));
+    }
   });
 
   it("is present when it holds any other character, invisible ones included", () => {
     // U+200B ZERO WIDTH SPACE and U+180E MONGOLIAN VOWEL SEPARATOR are no \s; a lone surrogate is a character too.
-    for (const city of ["x", " x ", "\u200b", "\u180e", "\ud800", "😀", "0"]) expect(both(weather, { city, units: "metric" }, present)).toStrictEqual({ ok: true });
+    for (const options of [present, extended]) {
+      for (const city of ["x", " x ", "\u200b", "\u180e", "\ud800", "😀", "0"]) expect(both(weather, { city, units: "metric" }, options)).toStrictEqual({ ok: true });
+    }
   });
 
   it("is missing when it holds null: its one problem, not the type's on top", () => {
     expect(both(weather, { city: null, units: "metric" }, present)).toStrictEqual(missing("city"));
+    expect(both(weather, { city: null, units: "metric" }, extended)).toStrictEqual(missing("city"));
     // Without the option, null is a value of the wrong type.
     expect(both(weather, { city: null, units: "metric" }, {})).toMatchObject({ message: "invalid arguments: city: expected a string, got nothing" });
   });
 
   it("is present when it holds 0, false, [] or {}", () => {
     const anything = { type: "object", properties: { value: {} }, required: ["value"] };
-    for (const value of [0, false, [], {}, -0, 0n, [""], { a: "" }]) expect(both(anything, { value }, present)).toStrictEqual({ ok: true });
+    for (const options of [present, extended]) {
+      for (const value of [0, false, [], {}, -0, 0n, [""], { a: "" }]) expect(both(anything, { value }, options)).toStrictEqual({ ok: true });
+    }
     // Where the schema asks for a string, they are present values of the wrong type.
     expect(both(weather, { city: 0, units: false }, present)).toMatchObject({
       message: "invalid arguments: city: expected a string, got a number (0); units: expected a string, got a boolean (false)",
@@ -286,7 +295,7 @@ describe("presentRequired in catalogs and MCP guards", () => {
   });
 
   it("guardClient takes the option and answers a blank required argument itself", async () => {
-    const client = { listTools: vi.fn(async () => ({ tools })), callTool: vi.fn(async () => ({ content: [{ type: "text", text: "sent" }] })), setNotificationHandler: vi.fn() };
+    const client = { listTools: vi.fn(async () => ({ tools })), callTool: vi.fn(async (_params: unknown) => ({ content: [{ type: "text", text: "sent" }] })), setNotificationHandler: vi.fn() };
     const guarded = await guardClient(client, present);
     for (let i = 0; i < HOT_AFTER_CALLS + 2; i++) {
       expect(await guarded.callTool({ name: "weather", arguments: { city: "Sines", units: "" } })).toEqual(refused("invalid arguments: units: missing (required)"));

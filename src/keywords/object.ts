@@ -52,11 +52,13 @@ export const propertiesKeyword: Keyword = {
 };
 
 /**
- * `properties` under presentRequired: a property of the arguments object
- * that is missing for want of a value (src/present.ts) is not checked
- * against its subschema either, as if it were absent: its one problem is the
- * `required` one. Only while explaining: the required list fails the call
- * anyway, so the fast check's answer cannot change.
+ * `properties` under presentRequired: a blank property of the arguments
+ * object (src/present.ts) that the root always requires
+ * (CompiledSchema.rootRequired) is not checked against its subschema either,
+ * as if it were absent: its one problem is the `required` one. Only while
+ * explaining: that required list fails the call whatever else holds, so the
+ * fast check's answer is no either way, and it reads what the generated
+ * fast check reads.
  */
 function presentProperties(names: readonly string[], checks: readonly Check[], rootRequired: ReadonlySet<string>): Check {
   return (v, r) => {
@@ -175,7 +177,7 @@ function additionalProperties(name: string, alias: string): Keyword {
       const { rootRequired } = site;
       return (v, r) => {
         if (!isObject(v)) return true;
-        // As for properties (presentProperties): a blank required property of the arguments object is absent here too.
+        // As for properties (presentProperties): a blank property of the arguments object that the root always requires is absent here too.
         const skipBlank = rootRequired !== null && r !== null && isArguments(v);
         let ok = true;
         for (const key of keysOf(v)) {
