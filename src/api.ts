@@ -30,7 +30,7 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
     const issues: Issue[] = [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }];
-    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined };
+    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined, rootRequired: null };
   }
 }
 

@@ -44,6 +44,14 @@ export interface CompiledSchema {
   patterns: ReadonlyMap<string, CompiledPattern | PatternError>;
   /** The subschema compiled from `schema` at `pointer` (for the generated explaining pass, src/generate-explain.ts). */
   nodeAt(schema: unknown, pointer: string): CompiledNode | undefined;
+  /**
+   * With presentRequired (src/present.ts), the names listed by the root's
+   * `required` and by those of the subschemas that always apply to the
+   * arguments object with it (`allOf` branches and `$ref` targets, and
+   * theirs): a call whose arguments hold one of them blank fails, so while
+   * explaining, no other subschema checks that value. Null without the option.
+   */
+  rootRequired: ReadonlySet<string> | null;
 }
 
 /** One keyword's check, as a subschema runs it. */
@@ -132,12 +140,14 @@ class Compiler {
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
   private readonly patterns: SchemaPatterns;
   private readonly countValues = schemaValueCount();
+  private readonly rootRequired: Set<string> | null;
 
   constructor(
     private readonly document: unknown,
     private readonly options: CompileOptions,
   ) {
     this.patterns = new SchemaPatterns(options.profile);
+    this.rootRequired = options.presentRequired ? new Set() : null;
   }
 
   run(): CompiledSchema {
@@ -151,7 +161,9 @@ class Compiler {
       check = this.node(root, "", 0).check;
       const targets = this.pendingRefs.map((ref) => this.nodeAt(ref.target));
       this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: "$ref" }));
-      const once = this.refuseCycles() ? this.boundChains() : new Set<number>();
+      const acyclic = this.refuseCycles();
+      if (acyclic) this.collectRootRequired();
+      const once = acyclic ? this.boundChains() : new Set<number>();
       this.pendingRefs.forEach((ref, i) => {
         const target = this.nodes[targets[i]];
         const decidedOnce = once.has(targets[i]);
@@ -176,7 +188,34 @@ class Compiler {
       patternBytes: this.patterns.bytes,
       patterns: this.patterns.compiled,
       nodeAt: nodeFinder(this.nodes, this.bySchema),
+      rootRequired: this.rootRequired,
     };
+  }
+
+  /**
+   * Fills rootRequired: the `required` names of the root node and of every
+   * node an `allOf` branch or a `$ref` leads to from it, which apply to the
+   * same value unconditionally. The branches of `anyOf`, `oneOf` and `not`
+   * apply only when they are chosen, so theirs are left out: a blank value
+   * they name may still be checked, and the call may still pass.
+   */
+  private collectRootRequired(): void {
+    const names = this.rootRequired;
+    if (names === null) return;
+    const seen = new Uint8Array(this.nodes.length);
+    const stack = [0];
+    seen[0] = 1;
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      const { schema } = this.nodes[id];
+      const required = isPlainObject(schema) ? ownFields(schema).required : undefined;
+      if (Array.isArray(required)) for (const name of required) if (typeof name === "string") names.add(name);
+      for (const { to, keyword } of this.sameValue[id] ?? []) {
+        if ((keyword !== "allOf" && keyword !== "$ref") || seen[to] === 1) continue;
+        seen[to] = 1;
+        stack.push(to);
+      }
+    }
   }
 
   /**
@@ -238,6 +277,7 @@ class Compiler {
       ref: (target) => this.ref(id, at("$ref"), target),
       typeCache: this.typeCache,
       countValues: this.countValues,
+      rootRequired: this.rootRequired,
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];

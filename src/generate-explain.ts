@@ -5,6 +5,7 @@ import type { CompileOptions } from "./keyword";
 import { withBranches } from "./keywords/composition";
 import { allowedNames, isObject, MISSING, unexpectedProblem } from "./keywords/object";
 import { keysOf } from "./own-keys";
+import { isArguments, isBlank } from "./present";
 import { escapePointerSegment } from "./paths";
 import type { Check, Report } from "./report";
 import { overrun, subschemaWeight, work } from "./work";
@@ -29,7 +30,7 @@ export type Explainer = (value: unknown, report: Report) => unknown;
  */
 export function generateExplainer(schema: unknown, options: CompileOptions, compiled: CompiledSchema): Explainer | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const writer = new ExplainWriter(compiled);
+  const writer = new ExplainWriter(compiled, options.presentRequired);
   return writer.build<Explainer>(() => {
     const body = writer.node(schema, "", "v", "ok");
     return `${writer.functions.join("\n")}\nreturn function explain(v, r) {\nlet ok = true;\n${body}return ok;\n}`;
@@ -48,8 +49,12 @@ class ExplainWriter extends CodeWriter {
   readonly functions: string[] = [];
   private readonly targets = new Map<CompiledNode, string>();
 
-  constructor(private readonly compiled: CompiledSchema) {
-    super({ isObject, keysOf, work, overrun, withBranches, MISSING, hasOwn: Object.hasOwn, objectPrototype: Object.prototype });
+  constructor(
+    private readonly compiled: CompiledSchema,
+    /** Whether a required property of the arguments object must hold a value that is not blank (src/present.ts). */
+    private readonly presentRequired: boolean,
+  ) {
+    super({ isObject, keysOf, work, overrun, withBranches, MISSING, hasOwn: Object.hasOwn, objectPrototype: Object.prototype, isArguments, isBlank });
   }
 
   /**
@@ -141,27 +146,36 @@ class ExplainWriter extends CodeWriter {
     return `if (!${made}(${v}, r)) ${ok} = false;\n`;
   }
 
-  /** keywords/object.ts's properties: each listed name read once, in order, and checked when present. */
+  /**
+   * keywords/object.ts's properties: each listed name read once, in order,
+   * and checked when present; under presentRequired, not when it is a blank
+   * root-required property of the arguments object (presentProperties).
+   */
   private properties(properties: Record<string, unknown>, pointer: string, v: string, ok: string): string {
-    let code = "";
+    const rootRequired = this.compiled.rootRequired;
+    const skipBlank = rootRequired === null ? null : this.variable();
+    let code = skipBlank === null ? "" : `const ${skipBlank} = isArguments(${v});\n`;
     for (const name of Object.keys(properties)) {
       const x = this.variable();
       const child = this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, ok);
       const literal = JSON.stringify(name);
-      const present = child === "" ? "" : `if (${x} !== undefined) {\n${this.below(literal, child)}}\n`;
+      const blank = skipBlank !== null && rootRequired!.has(name) ? ` && !(${skipBlank} && isBlank(${x}))` : "";
+      const present = child === "" ? "" : `if (${x} !== undefined${blank}) {\n${this.below(literal, child)}}\n`;
       code += `{ ${this.ownValue(x, v, literal)}${present}}\n`;
     }
     return `if (isObject(${v})) {\n${code}}\n`;
   }
 
-  /** keywords/object.ts's required: each name read again, in order, and reported when absent. */
+  /** keywords/object.ts's required: each name read again, in order, and reported when absent (or, under presentRequired, blank at the arguments object). */
   private required(names: readonly string[], pointer: string, v: string, ok: string): string {
     const where = this.constant(`${pointer}/required`);
-    let code = "";
+    const atRoot = this.presentRequired ? this.variable() : null;
+    let code = atRoot === null ? "" : `const ${atRoot} = isArguments(${v});\n`;
     for (const name of names) {
       const x = this.variable();
       const literal = JSON.stringify(name);
-      code += `{ ${this.ownValue(x, v, literal)}if (${x} === undefined) ${ok} = r.fail("required", ${where}, MISSING, ${literal}); }\n`;
+      const missing = atRoot === null ? `${x} === undefined` : `${x} === undefined || (${atRoot} && isBlank(${x}))`;
+      code += `{ ${this.ownValue(x, v, literal)}if (${missing}) ${ok} = r.fail("required", ${where}, MISSING, ${literal}); }\n`;
     }
     return `if (isObject(${v})) {\n${code}}\n`;
   }
@@ -180,15 +194,18 @@ class ExplainWriter extends CodeWriter {
    * checked against the schema or refused with the closure's words.
    */
   private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, ok: string): string {
-    const [keys, i, key, x] = [this.variable(), this.variable(), this.variable(), this.variable()];
+    const [keys, i, key, x, skip] = [this.variable(), this.variable(), this.variable(), this.variable(), this.variable()];
     const declared = allowedNames(object);
     const child =
       object[name] === false
         ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${pointer}/${name}`)}, ${this.constant(unexpectedProblem(declared))}, ${key});\n`
         : this.below(key, this.node(object[name], `${pointer}/${name}`, x, ok));
-    const unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
+    let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
+    // As for properties: a blank root-required property of the arguments object is absent here too.
+    const rootRequired = this.compiled.rootRequired;
+    if (rootRequired !== null) unlisted += ` && !(${skip} && ${this.constant(rootRequired)}.has(${key}) && isBlank(${v}[${key}]))`;
     return (
-      `if (isObject(${v})) {\nconst ${keys} = keysOf(${v});\n` +
+      `if (isObject(${v})) {\n${rootRequired === null ? "" : `const ${skip} = isArguments(${v});\n`}const ${keys} = keysOf(${v});\n` +
       `for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {\nconst ${key} = ${keys}[${i}];\n${charge("1")}` +
       `if (${unlisted}) {\nconst ${x} = ${v}[${key}];\n${child}}\n}\n}\n`
     );

@@ -9,6 +9,7 @@ import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
 import { LONG_STRING, memoizedGenerated } from "./memo";
 import { keysOf } from "./own-keys";
+import { isBlank } from "./present";
 import { charge as chargeWork, chargeComparison, COMPARED_PER_STEP, overrun, subschemaWeight, work, WORK_PER_VALUE } from "./work";
 import { EngineLimit, flushSearches, MATCH, NO_MATCH, NO_MEMORY, queueSearch, startBatch, type CompiledPattern } from "./pattern/native";
 import { escapePointerSegment } from "./paths";
@@ -105,7 +106,7 @@ const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMi
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given);
+  const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
     // Without a queued search, no batch to start or run.
@@ -172,6 +173,8 @@ class Generator extends CodeWriter {
     /** The compiled patterns by their source: the very ones the closures search (compile.ts). */
     private readonly patterns: CompiledSchema["patterns"],
     private readonly given: Given,
+    /** Whether a required property of the arguments object must hold a value that is not blank (src/present.ts). */
+    private readonly presentRequired: boolean,
   ) {
     super({
       MATCH,
@@ -196,6 +199,7 @@ class Generator extends CodeWriter {
       work,
       overrun,
       chargeComparison,
+      isBlank,
     });
     this.typeTests = given === "parsed" ? PARSED_TYPE_TESTS : TYPE_TESTS;
   }
@@ -351,6 +355,7 @@ class Generator extends CodeWriter {
     let code = "";
     const properties = isPlainObject(object.properties) ? object.properties : {};
     const required = new Set((object.required as string[] | undefined) ?? []);
+    const blank = this.blankTest(at);
     // Each listed or required property is read once.
     for (const name of new Set([...Object.keys(properties), ...required])) {
       const x = this.variable();
@@ -358,7 +363,7 @@ class Generator extends CodeWriter {
       const literal = JSON.stringify(name);
       if (required.has(name)) {
         // Own properties only, whatever Object.prototype holds at the time of the call.
-        code += `{ const ${x} = ${v}[${literal}];\nif (${x} === undefined || (${literal} in objectPrototype && !hasOwn(${v}, ${literal}))) return false;\n${body}\n}\n`;
+        code += `{ const ${x} = ${v}[${literal}];\nif (${x} === undefined || (${literal} in objectPrototype && !hasOwn(${v}, ${literal}))${blank(x)}) return false;\n${body}\n}\n`;
       } else if (body !== "") {
         code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
       }
@@ -399,6 +404,17 @@ class Generator extends CodeWriter {
     const keys = this.variable();
     const i = this.variable();
     return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${charge(String(units + 1))}${body}\n} }\n`;
+  }
+
+  /**
+   * What a required property's test adds under presentRequired: the value
+   * must not be blank where the object is the arguments object itself, which
+   * the place tells (depth 0: the root, or a function's value at `d === 0`).
+   * The closures ask the same of the object (keywords/object.ts).
+   */
+  private blankTest(at: Place): (x: string) => string {
+    if (!this.presentRequired || at.offset !== 0) return () => "";
+    return at.base === "0" ? (x) => ` || isBlank(${x})` : (x) => ` || (d === 0 && isBlank(${x}))`;
   }
 
   /**

@@ -8,6 +8,8 @@ import type { ErrorKind, Profile } from "./types";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
+  /** A property the arguments object must hold is missing when it holds null or blank text (src/present.ts). */
+  readonly presentRequired: boolean;
   readonly profile: Profile;
   readonly timeBudgetMs: number | null;
   /** Equal for options whose validators are interchangeable: what caches key by. */
@@ -37,6 +39,12 @@ export interface SchemaSite {
   pattern(source: string): CompiledPattern | PatternError;
   /** Counts values of the schema that a keyword walks (src/bounds.ts): pass it to findNonJson. */
   readonly countValues: CountVisits;
+  /**
+   * With presentRequired, the names the arguments object must hold whatever
+   * else it matches (CompiledSchema.rootRequired), filled once every
+   * subschema is compiled; null without the option.
+   */
+  readonly rootRequired: ReadonlySet<string> | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { preview } from "./messages";
 import { describeThrown } from "./thrown";
 import type { Profile } from "./types";
 
-const KNOWN = new Set(["lenientScalars", "profile", "timeBudgetMs"]);
+const KNOWN = new Set(["lenientScalars", "presentRequired", "profile", "timeBudgetMs"]);
 /** What `validate()` and `violation()` take besides (see CallOptions). */
 const CALL_ONLY = new Set(["schemaKey"]);
 
@@ -52,20 +52,21 @@ function readCopy(copy: Record<string, unknown>, known: ReadonlySet<string>): Co
     if (known.has(key)) continue;
     return CALL_ONLY.has(key) ? `option ${preview(key)} is taken by validate() and violation() only` : `unknown option ${preview(key)}`;
   }
-  const { lenientScalars = false, profile = "core", timeBudgetMs } = copy;
+  const { lenientScalars = false, presentRequired = false, profile = "core", timeBudgetMs } = copy;
   if (typeof lenientScalars !== "boolean") return "options.lenientScalars must be a boolean";
+  if (typeof presentRequired !== "boolean") return "options.presentRequired must be a boolean";
   if (profile !== "core" && profile !== "extended") return 'options.profile must be "core" or "extended"';
   if (timeBudgetMs !== undefined && !(typeof timeBudgetMs === "number" && timeBudgetMs > 0 && Number.isFinite(timeBudgetMs))) {
     return "options.timeBudgetMs must be a positive number of milliseconds";
   }
-  return normalized(lenientScalars, profile, (timeBudgetMs as number | undefined) ?? null);
+  return normalized(lenientScalars, presentRequired, profile, (timeBudgetMs as number | undefined) ?? null);
 }
 
-function normalized(lenientScalars: boolean, profile: Profile, timeBudgetMs: number | null): CompileOptions {
-  return { lenientScalars, profile, timeBudgetMs, key: `${profile}:${lenientScalars}:${timeBudgetMs ?? ""}` };
+function normalized(lenientScalars: boolean, presentRequired: boolean, profile: Profile, timeBudgetMs: number | null): CompileOptions {
+  return { lenientScalars, presentRequired, profile, timeBudgetMs, key: `${profile}:${lenientScalars}:${presentRequired}:${timeBudgetMs ?? ""}` };
 }
 
-const DEFAULTS: CompileOptions = Object.freeze(normalized(false, "core", null));
+const DEFAULTS: CompileOptions = Object.freeze(normalized(false, false, "core", null));
 
 /** Bad options, for the functions that throw for them (`compile`, `Catalog.publish`, `guardClient`). */
 export function optionsError(problem: string): TypeError {

@@ -34,6 +34,13 @@ export interface Options {
    */
   lenientScalars?: boolean;
   /**
+   * A property that a `required` list of the arguments object names is
+   * missing when its value is null or a string of white space only, as if
+   * the key were absent (for tools whose arguments fill a template). Nested
+   * objects keep JSON Schema's rule: the key alone. Off by default.
+   */
+  presentRequired?: boolean;
+  /**
    * The most time, in milliseconds, one validation may spend matching
    * patterns; past it the result is `execution_failure`. Off by default:
    * each match is bounded by the engine's work limit either way.

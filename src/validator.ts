@@ -8,6 +8,7 @@ import { oneLine } from "./one-line";
 import { BudgetSpent, startBudget } from "./budget";
 import { endMemo, startMemo } from "./memo";
 import { EngineLimit, startValidationPatterns, startWork, widenWork } from "./pattern/native";
+import { endArguments, startArguments } from "./present";
 import { issueAt, pathTo, Report, type Check } from "./report";
 import { describeThrown, isThrown } from "./thrown";
 import { charge, endValidation, startValidation, startValidationWork, WorkSpent } from "./work";
@@ -102,9 +103,11 @@ export class CompiledValidator implements Validator {
   private run(args: unknown, tier: HotTier<FastCheck>): Result {
     startBudget(this.timeBudgetMs);
     startValidation(args);
+    startArguments(args);
     startValidationPatterns();
     const result = this.fastPass(args, tier) ?? this.explain(args);
     endValidation();
+    endArguments();
     endMemo();
     return result;
   }

@@ -290,6 +290,7 @@ describe("renderReport", () => {
     callsFile: null,
     profile: "core",
     lenientScalars: false,
+    presentRequired: false,
     badLines: 0,
     ajv,
     node: "v20.0.0",

@@ -220,6 +220,15 @@ describe("tool-input-schema validate --schema", () => {
     expect(cli(["validate", "--schema", schema, "--lenient-scalars", "-"], '{"path": "a", "limit": "20"}').stdout).toBe("ok\n");
   });
 
+  it("applies --present-required: a required root property holding null or white space only is missing", () => {
+    const weather = file("weather-schema.json", { type: "object", properties: { city: { type: "string" }, at: { type: "object", required: ["hour"] } }, required: ["city"] });
+    for (const args of ['{"city": ""}', '{"city": " \\t\\u3000"}', '{"city": null}']) {
+      expect(cli(["validate", "--schema", weather, "--present-required", "-"], args)).toEqual({ code: 1, stdout: "invalid arguments: city: missing (required)\n", stderr: "" });
+      expect(cli(["validate", "--schema", weather, "-"], args).code).toBe(args.includes("null") ? 1 : 0);
+    }
+    expect(cli(["validate", "--schema", weather, "--present-required", "-"], '{"city": "Porto", "at": {"hour": ""}}')).toEqual({ code: 0, stdout: "ok\n", stderr: "" });
+  });
+
   it("says where the arguments stop being JSON", () => {
     expect(cli(["validate", "--schema", schema, "-"], '{"path": "a"')).toEqual({
       code: 2,
@@ -359,6 +368,42 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
       stdout: "",
       stderr: `tool-input-schema: ${join(scratch, "nope.jsonl")}: cannot read (no such file or directory)\n`,
     });
+  });
+});
+
+describe("--present-required on every command that compiles schemas", () => {
+  const tools = [{ name: "weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }];
+  const catalog = file("present-catalog.json", tools);
+  const calls = file("present-calls.jsonl", [{ city: "Faro" }, { city: "" }, { city: "\u00a0" }, {}].map((args) => JSON.stringify({ name: "weather", arguments: args })).join("\n"));
+  const line = (n: number, ok: boolean) =>
+    ok
+      ? `{"line":${n},"name":"weather","ok":true}`
+      : `{"line":${n},"name":"weather","ok":false,"kind":"validation","message":"invalid arguments: city: missing (required)",` +
+        `"issues":[{"kind":"validation","instancePath":"/city","schemaPath":"/required","keyword":"required","message":"city: missing (required)"}]}`;
+
+  it("validate --catalog --calls applies it to every call, on the main thread and in workers", () => {
+    const expected = [line(1, true), line(2, false), line(3, false), line(4, false)].join("\n") + "\n";
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls, "--present-required"])).toEqual({ code: 1, stdout: expected, stderr: "" });
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls, "--present-required", "--workers", "2"])).toEqual({ code: 1, stdout: expected, stderr: "" });
+    const without = [line(1, true), line(2, true), line(3, true), line(4, false)].join("\n") + "\n";
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls])).toEqual({ code: 1, stdout: without, stderr: "" });
+  });
+
+  it("check takes it and preflights the same", () => {
+    const run = cli(["check", "--json", catalog, "--present-required"]);
+    expect(run).toEqual(cli(["check", "--json", catalog]));
+    expect(run.code).toBe(0);
+  });
+
+  it("bench takes it and says so in its report", () => {
+    const report = join(scratch, "present.html");
+    const { code, stderr } = cli(["bench", catalog, "--calls", calls, "--present-required", "--html", report]);
+    expect([code, stderr]).toEqual([0, ""]);
+    expect(readFileSync(report, "utf8")).toContain("--profile core, --present-required; Node.js");
+  });
+
+  it("is in the help of check, validate and bench", () => {
+    for (const command of ["check", "validate", "bench"]) expect(cli([command, "--help"]).stdout).toMatch(/^ {2}--present-required {7}\S/m);
   });
 });
 

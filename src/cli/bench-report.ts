@@ -37,6 +37,7 @@ export interface BenchRun {
   callsFile: string | null;
   profile: string;
   lenientScalars: boolean;
+  presentRequired: boolean;
   badLines: number;
   ajv: AjvComparison;
   node: string;
@@ -301,7 +302,7 @@ export function renderReport(run: BenchRun): string {
 <body>
 <h1>tool-input-schema bench</h1>
 <p class="meta">Catalogs: ${run.catalogs.map((c) => `<code>${escapeXml(c)}</code>`).join(", ")}. Calls: ${run.callsFile === null ? escapeXml(source) : `<code>${escapeXml(source)}</code>`}${run.badLines > 0 ? escapeXml(` (${formatNumber(run.badLines)} bad ${run.badLines === 1 ? "line" : "lines"} skipped)`) : ""}.</p>
-<p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
+<p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}${run.presentRequired ? ", --present-required" : ""}; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
 ${ajvLine}
 <div class="cards">
 ${cards.map(([value, label]) => `<div class="card"><b>${escapeXml(value)}</b><span>${escapeXml(label)}</span></div>`).join("\n")}

@@ -30,6 +30,7 @@ Options:
   --calls <file>           the calls to time
   --profile core|extended  the keyword table (default: core)
   --lenient-scalars        compile with the lenientScalars option
+  --present-required       compile with the presentRequired option
   --json                   the table as JSON
   --html <file>            also write a self-contained HTML report to <file>:
                            charts and a table per tool, with Ajv 8 timed the
@@ -276,6 +277,7 @@ async function run(argv: string[]): Promise<number> {
       callsFile: values.calls ?? null,
       profile: options.profile,
       lenientScalars: options.lenientScalars,
+      presentRequired: options.presentRequired,
       badLines,
       ajv: comparison,
       node: process.version,

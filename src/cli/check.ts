@@ -47,6 +47,8 @@ is shown with its keyword and JSON Pointer.
 Options:
   --profile core|extended  the keyword table to check against (default: core)
   --lenient-scalars        check as with the lenientScalars option
+  --present-required       check as with the presentRequired option (it
+                           changes what calls pass, not which schemas do)
   --patterns               also list every distinct pattern of the tools
                            with the engine that runs it (PCRE2, or the DFA
                            and why)

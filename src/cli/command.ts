@@ -32,6 +32,7 @@ export const COMMON_FLAGS = {
   help: { type: "boolean" },
   profile: { type: "string" },
   "lenient-scalars": { type: "boolean" },
+  "present-required": { type: "boolean" },
 } as const satisfies Flags;
 
 /** Runs node's parseArgs; a wrong argument is a CliError that points at `--help`. */
@@ -45,9 +46,13 @@ export function parseCommandLine<T>(command: string, parse: () => T): T {
   }
 }
 
-/** `--profile` and `--lenient-scalars` as compile options. */
-export function compileOptions(values: { profile?: string | boolean; "lenient-scalars"?: string | boolean }): { profile: Profile; lenientScalars: boolean } {
+/** `--profile`, `--lenient-scalars` and `--present-required` as compile options. */
+export function compileOptions(values: { profile?: string | boolean; "lenient-scalars"?: string | boolean; "present-required"?: string | boolean }): {
+  profile: Profile;
+  lenientScalars: boolean;
+  presentRequired: boolean;
+} {
   const { profile = "core" } = values;
   if (profile !== "core" && profile !== "extended") throw new CliError(`--profile must be core or extended, got ${JSON.stringify(profile)}`);
-  return { profile, lenientScalars: values["lenient-scalars"] === true };
+  return { profile, lenientScalars: values["lenient-scalars"] === true, presentRequired: values["present-required"] === true };
 }

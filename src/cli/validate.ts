@@ -35,6 +35,8 @@ Options:
   --shard <K/N>            only the K-th of N shards of the calls file (a regular file)
   --profile core|extended  the keyword table (default: core)
   --lenient-scalars        accept "2" for 2, "true" for true, and 2 or true for a string
+  --present-required       a required property of the arguments object is
+                           missing when it holds null or only white space
   --json                   one call: the whole result as JSON; bulk import: the summary as JSON
   --help                   this text
 

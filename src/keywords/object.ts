@@ -3,7 +3,8 @@ import { isPlainObject } from "../json-value";
 import { sizeBound, type Keyword } from "../keyword";
 import { preview, shortName } from "../messages";
 import { keysOf } from "../own-keys";
-import { checkChild, type Check } from "../report";
+import { isArguments, isBlank } from "../present";
+import { acceptAll, checkChild, type Check } from "../report";
 import { charge } from "../work";
 
 type JsonObject = Record<string, unknown>;
@@ -34,6 +35,8 @@ export const propertiesKeyword: Keyword = {
     }
     const names = Object.keys(value);
     const checks = names.map((name) => site.subschema(value[name], "properties", name));
+    const { rootRequired } = site;
+    if (rootRequired !== null) return presentProperties(names, checks, rootRequired);
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
@@ -47,6 +50,32 @@ export const propertiesKeyword: Keyword = {
     };
   },
 };
+
+/**
+ * `properties` under presentRequired: a blank property of the arguments
+ * object (src/present.ts) that the root always requires
+ * (CompiledSchema.rootRequired) is not checked against its subschema either,
+ * as if it were absent: its one problem is the `required` one. Only while
+ * explaining: that required list fails the call whatever else holds, so the
+ * fast check's answer is no either way, and it reads what the generated
+ * fast check reads.
+ */
+function presentProperties(names: readonly string[], checks: readonly Check[], rootRequired: ReadonlySet<string>): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const skipBlank = r !== null && isArguments(v);
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const child = ownValue(v, names[i]);
+      const check = checks[i];
+      // A `true` subschema has nothing to skip (and src/generate-explain.ts writes no code for it).
+      if (child === undefined || (skipBlank && check !== acceptAll && rootRequired.has(names[i]) && isBlank(child)) || checkChild(check, child, names[i], r)) continue;
+      if (r === null) return false;
+      ok = false;
+    }
+    return ok;
+  };
+}
 
 /** The problem of a required property that is absent. */
 export const MISSING = "missing (required)";
@@ -65,6 +94,7 @@ export const requiredKeyword: Keyword = {
     if (value.length === 0) return null;
     const names = value as string[];
     const pointer = site.pointer("required");
+    if (site.options.presentRequired) return presentRequired(names, pointer);
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
@@ -78,6 +108,31 @@ export const requiredKeyword: Keyword = {
     };
   },
 };
+
+/**
+ * `required` under presentRequired (src/present.ts): at the arguments
+ * object, a listed property holding null or blank text is missing too. This
+ * holds for every list that applies to the arguments object, the root's own
+ * and those of root-level `allOf`, `anyOf`, `oneOf`, `not` and `$ref`
+ * (docs/contract.md, "Present values"): all of them read the same
+ * properties, and one reading of them keeps a branch from matching a value
+ * the root calls missing. Nested objects keep the key-only rule.
+ */
+function presentRequired(names: readonly string[], pointer: string): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const atRoot = isArguments(v);
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      const value = ownValue(v, name);
+      if (value !== undefined && !(atRoot && isBlank(value))) continue;
+      if (r === null) return false;
+      ok = r.fail("required", pointer, MISSING, name);
+    }
+    return ok;
+  };
+}
 
 const MAX_LISTED_NAMES = 12;
 
@@ -119,12 +174,15 @@ function additionalProperties(name: string, alias: string): Keyword {
         site.problem(name, "must be a boolean or a schema");
         return null;
       }
+      const { rootRequired } = site;
       return (v, r) => {
         if (!isObject(v)) return true;
+        // As for properties (presentProperties): a blank property of the arguments object that the root always requires is absent here too.
+        const skipBlank = rootRequired !== null && r !== null && isArguments(v);
         let ok = true;
         for (const key of keysOf(v)) {
           charge(1);
-          if (declared.has(key) || checkChild(each, v[key], key, r)) continue;
+          if (declared.has(key) || (skipBlank && rootRequired.has(key) && isBlank(v[key])) || checkChild(each, v[key], key, r)) continue;
           if (r === null) return false;
           ok = false;
         }
