@@ -6,7 +6,7 @@ export { compile, validate, validateSchema, violation } from "./api";
 export { Catalog } from "./catalog";
 export type { PublishMode, PublishOptions, PublishResult, ToolFailure } from "./catalog";
 export { guardClient, guardToolHandler } from "./mcp";
-export type { CallToolParams, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./mcp";
+export type { CallToolParams, GuardOptions, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./mcp";
 
 /** The pattern engine's counted work limit (README, "The work limit"). */
 export const patternEngine = engine;

@@ -252,7 +252,7 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
       [1, "read_file", true, null],
       [2, "read_file", false, "validation"],
       [3, null, null, null],
-      [5, null, null, null],
+      [5, "read_file", false, "validation"],
       [6, "reed_file", false, "validation"],
       [7, "tuple", false, "unsupported_capability"],
       [8, null, null, null],
@@ -260,9 +260,25 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     ]);
     expect(results[1]).toEqual({ line: 2, name: "read_file", ok: false, kind: "validation", message: 'invalid arguments: path: must be at least 1 character long, got ""', issues: expect.any(Array) });
     expect(results[2]).toEqual({ line: 3, error: "not JSON at column 1 (expected a value)" });
-    expect(results[3]).toEqual({ line: 5, error: 'missing "arguments"' });
+    // Absent arguments are {}, as in MCP.
+    expect(results[3]).toMatchObject({ line: 5, name: "read_file", ok: false, message: "invalid arguments: path: missing (required)" });
     expect(results[4].message).toBe('unknown tool "reed_file"; did you mean "read_file"?');
     expect(results[6]).toEqual({ line: 8, error: 'expected an object with "name" and "arguments", got a list' });
+  });
+
+  it("reads absent arguments as {} and null arguments as null, as the MCP guard does", () => {
+    const nullCalls = file(
+      "null-calls.jsonl",
+      ['{"name":"list_dir"}', '{"name":"list_dir","arguments":null}', '{"name":"list_dir","arguments":"null"}', '{"name":"read_file"}'].join("\n"),
+    );
+    const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", nullCalls]);
+    expect(code).toBe(1);
+    expect(stdout.trimEnd().split("\n").map((line) => JSON.parse(line))).toEqual([
+      { line: 1, name: "list_dir", ok: true },
+      { line: 2, name: "list_dir", ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [expect.objectContaining({ instancePath: "", keyword: "type" })] },
+      { line: 3, name: "list_dir", ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [expect.objectContaining({ instancePath: "", keyword: "type" })] },
+      { line: 4, name: "read_file", ok: false, kind: "validation", message: "invalid arguments: path: missing (required)", issues: expect.any(Array) },
+    ]);
   });
 
   it("reads arguments stored as JSON text, as OpenAI hands them over", () => {
@@ -281,8 +297,8 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", calls, "--summary"]);
     expect(code).toBe(1);
     const [head, ...tools] = stdout.trimEnd().split("\n");
-    expect(head).toMatch(/^5 calls: 2 valid, 3 failed \(2 validation, 1 unsupported_capability\); 3 bad lines; [\d.]+ s, [\d,]+ records\/s$/);
-    expect(tools).toEqual(["  read_file  2 calls, 1 failed", "  glob       1 call, 0 failed", "  reed_file  1 call, 1 failed", "  tuple      1 call, 1 failed"]);
+    expect(head).toMatch(/^6 calls: 2 valid, 4 failed \(3 validation, 1 unsupported_capability\); 2 bad lines; [\d.]+ s, [\d,]+ records\/s$/);
+    expect(tools).toEqual(["  read_file  3 calls, 2 failed", "  glob       1 call, 0 failed", "  reed_file  1 call, 1 failed", "  tuple      1 call, 1 failed"]);
   });
 
   it("gives the same output, in the same order, with worker threads", () => {

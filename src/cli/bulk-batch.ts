@@ -56,7 +56,11 @@ export function importCatalog(tools: unknown, options: Options): Catalog {
   return catalog;
 }
 
-/** A JSON line's call, why the line holds none, or null for a blank line (skipped). */
+/**
+ * A JSON line's call, why the line holds none, or null for a blank line
+ * (skipped). Absent "arguments" are `{}`, as in MCP; `"arguments": null` is a
+ * value, checked like any other (an object schema refuses it: `got null`).
+ */
 export function readCall(line: LineText): { name: string; args: unknown } | string | null {
   if (typeof line !== "string") return line.error;
   if (line.trim() === "") return null;
@@ -70,8 +74,7 @@ export function readCall(line: LineText): { name: string; args: unknown } | stri
   if (!isPlainObject(call)) return `expected an object with "name" and "arguments", got ${shapeOf(call)}`;
   if (!Object.hasOwn(call, "name")) return 'missing "name"';
   if (typeof call.name !== "string") return `"name": expected a string, got ${shapeOf(call.name)}`;
-  if (!Object.hasOwn(call, "arguments")) return 'missing "arguments"';
-  return { name: call.name, args: call.arguments };
+  return { name: call.name, args: Object.hasOwn(call, "arguments") ? call.arguments : {} };
 }
 
 /** Validates the calls in `lines` (JSON Lines; blank ones skipped); `firstLine` is the number of the first. */
