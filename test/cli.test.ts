@@ -13,14 +13,14 @@ const root = join(__dirname, "..");
 const main = join(root, "lib/cli/main.js");
 const scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-cli-"));
 
-function cli(args: string[], input?: string, env?: Record<string, string>) {
+function cli(args: string[], input?: string | Buffer, env?: Record<string, string>) {
   const run = spawnSync(process.execPath, [main, ...args], { cwd: root, input, encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, ...env } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 function file(name: string, content: unknown): string {
   const path = join(scratch, name);
-  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  writeFileSync(path, typeof content === "string" || Buffer.isBuffer(content) ? content : JSON.stringify(content));
   return path;
 }
 
@@ -186,6 +186,30 @@ describe("tool-input-schema check", () => {
     );
     expect(stdout).toContain("  ok           glob\n");
     expect(stdout).toContain("; 2 of 3 files could not be read\n");
+  });
+});
+
+describe("files in another encoding than UTF-8", () => {
+  const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+
+  it("names UTF-16 text in a catalog, a schema or arguments, exit status 2", () => {
+    const tools = file("tools-utf16.json", utf16(JSON.stringify({ tools: [readFile] })));
+    expect(cli(["check", tools])).toMatchObject({ code: 2, stderr: `tool-input-schema: ${tools}: UTF-16 text (starts with FF FE); convert to UTF-8\n` });
+    const args = file("args-utf16.json", Buffer.from(JSON.stringify({ path: "a" }), "utf16le"));
+    expect(cli(["validate", "--schema", file("plain-schema.json", readFile.inputSchema), args])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `tool-input-schema: ${args}: UTF-16 text (starts with 7B 00); convert to UTF-8\n`,
+    });
+  });
+
+  it("names UTF-16 text in a calls file, for validate and bench, exit status 2", () => {
+    const catalog = file("plain-tools.json", { tools: [readFile] });
+    const calls = file("calls-utf16.jsonl", utf16(`${JSON.stringify({ name: "read_file", arguments: { path: "a" } })}\n`));
+    const message = `tool-input-schema: ${calls}: UTF-16 text (starts with FF FE); convert to UTF-8\n`;
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls])).toEqual({ code: 2, stdout: "", stderr: message });
+    expect(cli(["validate", "--catalog", catalog, "--calls", "-"], utf16("{}\n"))).toEqual({ code: 2, stdout: "", stderr: "tool-input-schema: -: UTF-16 text (starts with FF FE); convert to UTF-8\n" });
+    expect(cli(["bench", catalog, "--calls", calls])).toEqual({ code: 2, stdout: "", stderr: message });
   });
 });
 
@@ -439,9 +463,9 @@ describe("tool-input-schema: files that start with a UTF-8 byte-order mark", () 
     expect(cli(["validate", "--schema", schema, file("bom-args.json", bom + '{"q": "x"}')])).toEqual({ code: 0, stdout: "ok\n", stderr: "" });
   });
 
-  it("keeps a byte-order mark after the start: a line that starts with one is not JSON", () => {
+  it("keeps a byte-order mark after the start: a line that starts with one is not JSON, and the mark is named", () => {
     const calls = file("bom-line-2.jsonl", lines[0] + "\n" + bom + lines[0] + "\n");
     const { stdout } = cli(["validate", "--catalog", file("bom-catalog-2.json", tools), "--calls", calls]);
-    expect(stdout.split("\n")[1]).toBe('{"line":2,"error":"not JSON at column 1 (expected a value)"}');
+    expect(stdout.split("\n")[1]).toBe('{"line":2,"error":"not JSON at column 1 (a byte-order mark; only the start of the file may hold one)"}');
   });
 });

@@ -12,6 +12,7 @@ import type { ToolEntry } from "../tool-list";
 import { ajvCompile, loadAjv, type AjvInstance } from "./bench-ajv";
 import { renderReport, show, type AjvComparison, type ToolTiming } from "./bench-report";
 import { readCall } from "./bulk-batch";
+import { foreignEncoding } from "./encoding";
 import { readLines } from "./lines";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { counted, formatNumber } from "./numbers";
@@ -84,6 +85,8 @@ async function readCalls(file: string): Promise<{ calls: Map<string, unknown[]>;
   } catch (error) {
     throw new CliError(`${file}: cannot read (${systemReason(error)})`);
   }
+  const problem = foreignEncoding(bytes);
+  if (problem !== null) throw new CliError(`${file}: ${problem}`);
   const calls = new Map<string, unknown[]>();
   let badLines = 0;
   for await (const { lines } of readLines([bytes], 0, Infinity, Infinity)) {

@@ -1,7 +1,7 @@
 import { Catalog } from "../catalog";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { ErrorKind, Options } from "../types";
-import { locateJsonError } from "../json-syntax";
+import { BOM_REASON, locateJsonError } from "../json-syntax";
 import type { LineText } from "./lines";
 
 // One batch of a bulk import, the same on the main thread and in a worker.
@@ -69,6 +69,8 @@ export function readCall(line: LineText): { name: string; args: unknown } | stri
     call = JSON.parse(line);
   } catch {
     const { column, reason } = locateJsonError(line);
+    // The file's own mark is taken off line 1 (see readLines): one here comes from files joined together.
+    if (reason === BOM_REASON) return `not JSON at column ${column} (a byte-order mark; only the start of the file may hold one)`;
     return `not JSON at column ${column} (${reason})`;
   }
   if (!isPlainObject(call)) return `expected an object with "name" and "arguments", got ${shapeOf(call)}`;
