@@ -428,6 +428,42 @@ describe("tool-input-schema bench", () => {
     expect(lines[3]).toMatch(/^bounded +unsupported +[\d.,]+ +0 +0 +-$/);
   });
 
+  it("counts and names the calls to tools that are not in the catalog, in the table's header and in --json", () => {
+    const catalog = file("bench-known-catalog.json", mixed.tools.slice(0, 1));
+    const calls = file(
+      "bench-unknown-calls.jsonl",
+      ["fine", "reed_file", "ecoh", "reed_file"].map((name) => JSON.stringify({ name, arguments: { q: "x" } })).join("\n"),
+    );
+    const text = cli(["bench", catalog, "--calls", calls]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^1 tool, preflight \+ compile [\d.,]+ ms in all \(--profile core\); 3 calls to 2 tools not in the catalog skipped \(reed_file, ecoh\)$/);
+    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
+    expect(lines).toHaveLength(3);
+    const json = JSON.parse(cli(["bench", "--json", catalog, "--calls", calls]).stdout);
+    expect(json.unknownTools).toEqual([
+      { name: "reed_file", calls: 2 },
+      { name: "ecoh", calls: 1 },
+    ]);
+    expect(json.tools.map(({ name, calls }: { name: string; calls: number }) => [name, calls])).toEqual([["fine", 1]]);
+  });
+
+  it("says when no calls were given, and how to give them", () => {
+    // A catalog as an installed package's user has it: a tools/list result, without the fixtures' cases.
+    const catalog = file("bench-plain-catalog.json", { tools: mixed.tools.slice(0, 2) });
+    const { code, stdout } = cli(["bench", catalog]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +0 +-$/);
+    expect(lines.at(-1)).toBe('no calls given, so only preflight and compile were timed: pass them with --calls <calls.jsonl> (one { "name", "arguments" } per line)');
+    const unknownOnly = file("bench-unknown-only.jsonl", JSON.stringify({ name: "nope", arguments: {} }));
+    expect(cli(["bench", catalog, "--calls", unknownOnly]).stdout.trimEnd().split("\n").at(-1)).toBe(
+      `no calls in ${unknownOnly} name a tool of the catalog, so only preflight and compile were timed`,
+    );
+    // With calls, no such line.
+    expect(cli(["bench", "fixtures/tools/glob.json"]).stdout).not.toContain("no calls");
+  });
+
   it("skips and counts a calls line whose bytes are not UTF-8", () => {
     const catalog = file("bench-utf8-catalog.json", mixed.tools.slice(0, 1));
     const calls = join(scratch, "bench-utf8-calls.jsonl");
