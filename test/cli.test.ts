@@ -322,7 +322,19 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     expect(code).toBe(1);
     const [head, ...tools] = stdout.trimEnd().split("\n");
     expect(head).toMatch(/^6 calls: 2 valid, 4 failed \(3 validation, 1 unsupported_capability\); 2 bad lines; [\d.]+ s, [\d,]+ records\/s$/);
-    expect(tools).toEqual(["  read_file  3 calls, 2 failed", "  glob       1 call, 0 failed", "  reed_file  1 call, 1 failed", "  tuple      1 call, 1 failed"]);
+    expect(tools).toEqual([
+      "  read_file  3 calls, 2 failed",
+      "  glob       1 call, 0 failed",
+      "  reed_file  1 call, 1 failed",
+      "  tuple      1 call, 1 failed",
+      `first failed call: ${calls}:2 (read_file): invalid arguments: path: must be at least 1 character long, got ""`,
+    ]);
+    const json = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
+    expect(json.firstFailure).toEqual({ file: calls, line: 2, name: "read_file", message: 'invalid arguments: path: must be at least 1 character long, got ""' });
+    // Every call valid: no first failure.
+    const valid = file("valid-calls.jsonl", JSON.stringify({ name: "glob", arguments: { pattern: "*.ts" } }));
+    expect(JSON.parse(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary", "--json"]).stdout).firstFailure).toBeNull();
+    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"]).stdout).not.toContain("first failed call");
   });
 
   it("gives the same output, in the same order, with worker threads", () => {

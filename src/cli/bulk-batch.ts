@@ -18,6 +18,8 @@ export interface Tally {
   badLines: number;
   /** Per tool name: calls and failed calls. */
   tools: Map<string, { calls: number; failed: number }>;
+  /** The first call that failed, by line: where a reader of the summary sees the messages a model gets. */
+  firstFailure: { line: number; name: string; message: string } | null;
 }
 
 export interface BatchOutput {
@@ -27,10 +29,12 @@ export interface BatchOutput {
 }
 
 export function emptyTally(): Tally {
-  return { lines: 0, calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map() };
+  return { lines: 0, calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map(), firstFailure: null };
 }
 
+/** Adds a batch's counts to the total; batches come in the order of their lines. */
 export function addTally(total: Tally, batch: Tally): void {
+  total.firstFailure ??= batch.firstFailure;
   total.lines += batch.lines;
   total.calls += batch.calls;
   total.valid += batch.valid;
@@ -103,6 +107,7 @@ export function processBatch(catalog: Catalog, lines: readonly LineText[], first
     else {
       tally.failed[result.kind]++;
       perTool.failed++;
+      tally.firstFailure ??= { line, name: call.name, message: result.message };
     }
     if (withResults) text += JSON.stringify({ line, name: call.name, ...result }) + "\n";
   });

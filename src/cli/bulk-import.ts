@@ -157,7 +157,7 @@ export async function bulkImport(job: BulkImport): Promise<number> {
     await runner.close();
   }
 
-  const summary = summaryOf(total, job.shard, (performance.now() - started) / 1000);
+  const summary = summaryOf(total, job.shard, (performance.now() - started) / 1000, job.callsFile === "-" ? "stdin" : job.callsFile);
   if (job.summary) await write(job.json ? summaryJson(summary) : summaryText(summary));
   return summaryStatus(summary);
 }
