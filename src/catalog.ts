@@ -35,9 +35,14 @@ export interface ToolFailure {
   issues: Issue[];
 }
 
+/** A published tool whose schema is refused (passthrough): every call to it fails. Such a tool always has a name. */
+export interface RefusedTool extends ToolFailure {
+  name: string;
+}
+
 export type PublishResult =
   /** `refused`: in passthrough mode, the tools whose calls will fail (always empty in strict mode). */
-  | { ok: true; tools: number; refused: ToolFailure[] }
+  | { ok: true; tools: number; refused: RefusedTool[] }
   /** Nothing changed; `failures` lists every tool at fault. */
   | { ok: false; message: string; failures: ToolFailure[] };
 
@@ -72,7 +77,7 @@ function refusedCall(name: string, schemaFailure: Failure): Failure {
 }
 
 /** Copies the caller owns. */
-function copyRefused(refused: readonly ToolFailure[]): ToolFailure[] {
+function copyRefused(refused: readonly RefusedTool[]): RefusedTool[] {
   return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map((issue) => ({ ...issue })) }));
 }
 
@@ -92,7 +97,7 @@ function readTools(tools: unknown): ToolList {
 export class Catalog {
   #tools = new Map<string, Compiled>();
   /** The published tools whose schemas are refused (passthrough only), kept as publish found them. */
-  #refused: ToolFailure[] = [];
+  #refused: RefusedTool[] = [];
 
   /**
    * Publishes a revised set of tools: an MCP `tools/list` result, a list of
@@ -111,7 +116,7 @@ export class Catalog {
       message,
       issues: [toolIssue(message, keyword)],
     }));
-    const refused: ToolFailure[] = [];
+    const refused: RefusedTool[] = [];
     const next = new Map<string, Compiled>();
     list.tools.forEach(({ name, inputSchema }, index) => {
       const entry = build(inputSchema, compileOptions);
@@ -142,7 +147,7 @@ export class Catalog {
    * with its kind, the schema's message and issues. A call to one of them
    * always fails. Empty after a strict publish, which refuses such a set.
    */
-  refused(): ToolFailure[] {
+  refused(): RefusedTool[] {
     return copyRefused(this.#refused);
   }
 

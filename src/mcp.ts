@@ -1,4 +1,4 @@
-import { Catalog, type ToolFailure } from "./catalog";
+import { Catalog, type RefusedTool } from "./catalog";
 import { copyOptions, optionsError } from "./options";
 import { describeThrown } from "./thrown";
 import { toolIssue } from "./tool-list";
@@ -48,7 +48,7 @@ export interface GuardedClient<C extends McpClient> {
    * of each (`catalog.refused()`): every call to one of them is answered by
    * the guard and never sent.
    */
-  refused(): ToolFailure[];
+  refused(): RefusedTool[];
 }
 
 /** What `guardClient` takes: `compile`'s options, and a callback for refused tools. */
@@ -60,7 +60,7 @@ export interface GuardOptions extends Options {
    * the model only learns of it when it calls one. Its exception rejects
    * `guardClient` (at set-up) or the call that waited for the new list.
    */
-  onRefused?: (refused: ToolFailure[]) => void;
+  onRefused?: (refused: RefusedTool[]) => void;
 }
 
 /** The result that refuses a call with the core's one-line message. */

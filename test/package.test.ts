@@ -27,8 +27,8 @@ describe("the package", () => {
     );
   });
 
-  // node-gyp-build 4.8 takes build/Release before prebuilds/ (README, Set-up
-  // and test): in a checkout built by `npm ci`, the tests run the addon that
+  // node-gyp-build 4.8 takes build/Release before prebuilds/ (docs/contributing.md,
+  // Set-up and test): in a checkout built by `npm ci`, the tests run the addon that
   // build compiled, whatever prebuilds/ holds.
   it("loads the addon node-gyp-build finds first: build/Release/tool_input_schema.node after npm ci", () => {
     const first = createRequire(__filename)("node-gyp-build").path(root) as string;

@@ -111,7 +111,7 @@ describe("huge arguments", () => {
       validator.validate({ none: big }),
       validator.validate({ loop: big }),
       // Reading is counted work too: two searches of 10 million characters
-      // read more than one validation may (README, "The work limit").
+      // read more than one validation may (docs/patterns.md, "The work limit").
       validator.validate({ slug: big, tail: big }),
     ];
     expect(calls().map((result) => (result.ok ? "ok" : `${result.kind} ${result.issues.map((issue) => issue.instancePath).join(",")}`))).toEqual([

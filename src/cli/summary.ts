@@ -8,8 +8,8 @@ import { counted, formatNumber } from "./numbers";
 import type { Shard } from "./shard";
 
 /**
- * The summary of a bulk import, as `--summary --json` prints it (README,
- * "Command line"). Every count adds up over shards; `seconds` and
+ * The summary of a bulk import, as `--summary --json` prints it
+ * (docs/cli.md). Every count adds up over shards; `seconds` and
  * `recordsPerSecond` are the only timings.
  */
 export interface Summary {
