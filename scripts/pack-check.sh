@@ -2,10 +2,10 @@
 # Checks the package as npm would publish it, from the outside:
 #   1. `npm pack` holds lib/ (JavaScript and types, none stale), both prebuilt
 #      addons (linux-x64, linux-arm64), the sources to rebuild them, README.md,
-#      LICENSE, SECURITY.md, CHANGELOG.md and docs/, and nothing else;
+#      LICENSE, SECURITY.md, CHANGELOG.md, docs/ and examples/, and nothing else;
 #   2. installed into an empty folder with `npm install --ignore-scripts` (as
 #      npm 12 does for dependencies), it validates a call with require() and
-#      import, and scripts/smoke.js (the fixtures' tools and patterns of every
+#      import, the README's first command runs on its examples/, and scripts/smoke.js (the fixtures' tools and patterns of every
 #      kind) gets the expected answers from the linux-x64 prebuild, which
 #      needs nothing but the C and C++ runtimes;
 #   3. the linux-arm64 prebuild is an aarch64 ELF that needs nothing but the C
@@ -46,13 +46,13 @@ required="package.json README.md LICENSE SECURITY.md lib/index.js lib/index.d.ts
   binding.gyp scripts/pcre2-config.js native/addon.cc native/dfa.cc native/pcre2-pattern.cc native/proof.cc
   native/program.cc $x64 $arm64"
 # Written by hand and listed in package.json: in the tarball whenever the checkout has them.
-for file in CHANGELOG.md $(find docs -type f 2>/dev/null | sort); do
+for file in CHANGELOG.md $(find docs examples -type f 2>/dev/null | sort); do
   [ ! -f "$file" ] || required="$required $file"
 done
 for file in $required; do
   grep -qxF "$file" "$work/contents" || fail "the tarball lacks $file"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|binding\.gyp|scripts/pcre2-config\.js|lib/.+\.(js|d\.ts)|native/[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
+unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|scripts/pcre2-config\.js|lib/.+\.(js|d\.ts)|native/[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do
@@ -79,6 +79,12 @@ call='validate({ type: "object", properties: { a: { type: "string", pattern: "^x
   fail "require() did not validate the call"
 [ "$(node --input-type=module -e "import { validate } from 'tool-input-schema'; console.log($call)")" = "$expected" ] ||
   fail "import did not validate the call"
+# The README's first command, as an installed package's user runs it: exit status 1, some calls fail.
+examples="node_modules/tool-input-schema/examples"
+summary="$(npx --no-install tool-input-schema validate --catalog "$examples/tools.json" --calls "$examples/calls.jsonl" --summary)" &&
+  fail "the examples' calls all passed"
+grep -q '^9 calls: 4 valid, 5 failed (5 validation); 0 bad lines; ' <<<"$summary" ||
+  fail "the examples' summary is not the README's: $summary"
 node "$root/scripts/smoke.js" "$installed" "$root/fixtures/tools" >"$work/smoke-x64" ||
   { cat "$work/smoke-x64"; fail "scripts/smoke.js failed on linux-x64"; }
 [ "$(tail -n 1 "$work/smoke-x64")" = "addon: $x64" ] || fail "x64 $(tail -n 1 "$work/smoke-x64"), not $x64"
@@ -92,7 +98,7 @@ done
 others="$(ldd "$installed/$x64" | grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s)\.so)' || true)"
 [ -z "$others" ] || fail "the x64 prebuild needs libraries beyond the C and C++ runtimes: $others"
 glibc_x64="$(glibc "$installed/$x64")"
-echo "pack-check: linux-x64: installed with --ignore-scripts; validates with require() and import;" \
+echo "pack-check: linux-x64: installed with --ignore-scripts; validates with require() and import; the examples command summarizes its calls;" \
   "$(($(wc -l <"$work/smoke-x64") - 2)) smoke cases as expected from $x64; ldd shows only the C and C++ runtimes (PCRE2 linked in);" \
   "glibc $glibc_x64 or later"
 

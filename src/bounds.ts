@@ -1,6 +1,6 @@
 /**
- * Bounds on a schema that no compile or validation may exceed (README,
- * "Bounds"); a schema over one is refused at preflight.
+ * Bounds on a schema that no compile or validation may exceed
+ * (docs/bounds.md); a schema over one is refused at preflight.
  */
 
 import type { CountVisits } from "./json-value";

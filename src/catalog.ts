@@ -3,7 +3,7 @@ import type { Compiled } from "./cache";
 import { copyFailure } from "./copy-failure";
 import { shapeOf } from "./json-value";
 import type { CompileOptions } from "./keyword";
-import { count, either, preview, shortName } from "./messages";
+import { count, either, preview, refusedToolMessage, shortName } from "./messages";
 import { oneLine } from "./one-line";
 import { nearestNames } from "./nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";
@@ -35,9 +35,14 @@ export interface ToolFailure {
   issues: Issue[];
 }
 
+/** A published tool whose schema is refused (passthrough): every call to it fails. Such a tool always has a name. */
+export interface RefusedTool extends ToolFailure {
+  name: string;
+}
+
 export type PublishResult =
   /** `refused`: in passthrough mode, the tools whose calls will fail (always empty in strict mode). */
-  | { ok: true; tools: number; refused: ToolFailure[] }
+  | { ok: true; tools: number; refused: RefusedTool[] }
   /** Nothing changed; `failures` lists every tool at fault. */
   | { ok: false; message: string; failures: ToolFailure[] };
 
@@ -62,6 +67,20 @@ function unknownTool(name: string, known: Iterable<string>): Failure {
   return nameFailure(`unknown tool ${preview(name)}; ${hint}`);
 }
 
+/**
+ * What a call to a tool whose schema is refused gets: the schema's kind and
+ * issues, and a message that tells the model the fault is not its call.
+ */
+function refusedCall(name: string, schemaFailure: Failure): Failure {
+  const { kind, message, issues } = copyFailure(schemaFailure);
+  return { ok: false, kind, message: refusedToolMessage(name, message), issues };
+}
+
+/** Copies the caller owns. */
+function copyRefused(refused: readonly RefusedTool[]): RefusedTool[] {
+  return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map((issue) => ({ ...issue })) }));
+}
+
 /** readToolList, for a list that may be a proxy or hold getters that throw. */
 function readTools(tools: unknown): ToolList {
   try {
@@ -77,6 +96,8 @@ function readTools(tools: unknown): ToolList {
  */
 export class Catalog {
   #tools = new Map<string, Compiled>();
+  /** The published tools whose schemas are refused (passthrough only), kept as publish found them. */
+  #refused: RefusedTool[] = [];
 
   /**
    * Publishes a revised set of tools: an MCP `tools/list` result, a list of
@@ -95,7 +116,7 @@ export class Catalog {
       message,
       issues: [toolIssue(message, keyword)],
     }));
-    const refused: ToolFailure[] = [];
+    const refused: RefusedTool[] = [];
     const next = new Map<string, Compiled>();
     list.tools.forEach(({ name, inputSchema }, index) => {
       const entry = build(inputSchema, compileOptions);
@@ -105,7 +126,10 @@ export class Catalog {
         refused.push({ index, name, kind, message, issues });
       }
     });
-    if (mode === "strict") failures.push(...refused);
+    if (mode === "strict") {
+      failures.push(...refused);
+      refused.length = 0;
+    }
     if (failures.length > 0) {
       failures.sort((a, b) => a.index - b.index);
       const total = list.tools.length + list.problems.length;
@@ -114,7 +138,17 @@ export class Catalog {
       return { ok: false, message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`, failures };
     }
     this.#tools = next;
-    return { ok: true, tools: next.size, refused: mode === "strict" ? [] : refused };
+    this.#refused = refused;
+    return { ok: true, tools: next.size, refused: copyRefused(refused) };
+  }
+
+  /**
+   * The published tools whose schemas are refused, in publish order: each
+   * with its kind, the schema's message and issues. A call to one of them
+   * always fails. Empty after a strict publish, which refuses such a set.
+   */
+  refused(): RefusedTool[] {
+    return copyRefused(this.#refused);
   }
 
   /** Validates a call to a published tool. Never throws. */
@@ -134,7 +168,7 @@ export class Catalog {
     if (typeof name !== "string") return nameFailure(`tool name: expected a string, got ${shapeOf(name)}`);
     const entry = this.#tools.get(name);
     if (entry === undefined) return unknownTool(name, this.#tools.keys());
-    return "ok" in entry ? copyFailure(entry) : entry;
+    return "ok" in entry ? refusedCall(name, entry) : entry;
   }
 
   /** The published tool names, in publish order. */

@@ -2,7 +2,7 @@ import { compileFunction } from "vm";
 
 /**
  * A process run with --disallow-code-generation-from-strings keeps its
- * closures (README, "Compile once, validate many"): vm.compileFunction is not
+ * closures (docs/architecture.md, "Compile once, validate many"): vm.compileFunction is not
  * held to the flag, so the host's choice is read from new Function.
  */
 export const codeGenerationAllowed = (() => {

@@ -11,6 +11,9 @@ const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
 const ESCAPE = /["\\/bfnrt]|u[0-9a-fA-F]{4}/y;
 const LITERAL = /true|false|null/y;
 
+/** The reason given where JSON text holds a byte-order mark (U+FEFF) outside a string. */
+export const BOM_REASON = "a byte-order mark";
+
 /**
  * Finds where JSON.parse gave up. Node 20's messages do not always carry a
  * position ("Unexpected token '}', ... is not valid JSON"), so the text is
@@ -35,6 +38,8 @@ export function locateJsonError(text: string): JsonSyntaxError {
     const before = text.slice(0, at);
     const line = before.split("\n").length;
     const column = at - before.lastIndexOf("\n");
+    // U+FEFF is invisible where text is shown: named, rather than "expected a value" at a place that looks right.
+    if (text.charCodeAt(at) === 0xfeff) return { line, column, reason: BOM_REASON };
     return { line, column, reason: at >= text.length ? `unexpected end of input, ${reason}` : reason };
   };
   /** A string, from its opening quote. */

@@ -90,8 +90,9 @@ function isJsonScalar(value: unknown): boolean {
 }
 
 /**
- * The shape of a JSON value as a model reads it (SchemaGuard's words). Never
- * throws: it also names values that are not JSON, proxies whose traps throw
+ * The shape of a JSON value as a model reads it (SchemaGuard's words, except
+ * that JSON null is "null": an absent property is "missing", and null is a
+ * value that was sent). Never throws: it also names values that are not JSON, proxies whose traps throw
  * among them.
  */
 export function shapeOf(value: unknown): string {
@@ -103,7 +104,7 @@ export function shapeOf(value: unknown): string {
 }
 
 function shapeWord(value: unknown): string {
-  if (value === null) return "nothing";
+  if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   switch (typeof value) {
     case "object":

@@ -1,4 +1,4 @@
-import { Catalog } from "./catalog";
+import { Catalog, type RefusedTool } from "./catalog";
 import { copyOptions, optionsError } from "./options";
 import { describeThrown } from "./thrown";
 import { toolIssue } from "./tool-list";
@@ -37,11 +37,30 @@ export interface GuardedClient<C extends McpClient> {
   /**
    * `client.callTool`, after validating the arguments against the latest
    * `tools/list`. A refused call is answered here, with `isError: true`, and
-   * never sent. Missing `arguments` are validated as `{}`.
+   * never sent. Absent `arguments` are validated as `{}`; `arguments: null`
+   * is refused (`arguments: expected an object, got null`).
    */
   callTool(...args: Parameters<C["callTool"]>): Promise<GuardedCallResult<C>>;
   /** The server's tools, published in passthrough mode. */
   readonly catalog: Catalog;
+  /**
+   * The server's tools whose schemas are refused, with the kind and message
+   * of each (`catalog.refused()`): every call to one of them is answered by
+   * the guard and never sent.
+   */
+  refused(): RefusedTool[];
+}
+
+/** What `guardClient` takes: `compile`'s options, and a callback for refused tools. */
+export interface GuardOptions extends Options {
+  /**
+   * Called with the refused tools each time a `tools/list` is published
+   * that refuses some (at set-up, and after each
+   * `notifications/tools/list_changed`): the place to log or alert, since
+   * the model only learns of it when it calls one. Its exception rejects
+   * `guardClient` (at set-up) or the call that waited for the new list.
+   */
+  onRefused?: (refused: RefusedTool[]) => void;
 }
 
 /** The result that refuses a call with the core's one-line message. */
@@ -59,8 +78,8 @@ function unreadableCall(error: unknown): Extract<Result, { ok: false }> {
 type CheckedCall = { result: Extract<Result, { ok: false }> } | { result: Result; params: CallToolParams };
 
 /**
- * Validates a `tools/call` request against the catalog (missing `arguments`
- * as `{}`). The name is read once; the arguments, once valid as given, are
+ * Validates a `tools/call` request against the catalog (absent `arguments`
+ * as `{}`; `arguments: null` as null, which an object schema refuses). The name is read once; the arguments, once valid as given, are
  * written as the JSON text the request is sent as, and that text parsed is
  * validated again and is what is passed on: a getter or proxy that answers
  * one way to the check and another to the sender cannot get an unchecked
@@ -74,7 +93,9 @@ function checkCall(catalog: Catalog, request: { params?: Partial<CallToolParams>
   try {
     params = request.params;
     name = params?.name;
-    given = params?.arguments ?? {};
+    // Absent arguments are `{}` (MCP); null is a value, and an object schema refuses it.
+    given = params?.arguments;
+    if (given === undefined) given = {};
   } catch (error) {
     return { result: unreadableCall(error) };
   }
@@ -130,15 +151,18 @@ async function listAllTools(client: McpClient): Promise<unknown[]> {
  * fetches it again on each `notifications/tools/list_changed` (the guard owns
  * that notification's handler). Every descriptor is registered unchanged
  * (docs/contract.md, "Boundaries"): a call to a tool whose schema is refused fails with
- * `unsupported_capability` and is not sent. Rejects when `tools/list` fails
- * or names a tool twice.
+ * its schema's kind (`unsupported_capability` for a keyword outside the
+ * profile) and is not sent; `refused()` and `options.onRefused` name such
+ * tools at set-up. Rejects when `tools/list` fails or names a tool twice.
  */
-export async function guardClient<C extends McpClient>(client: C, options?: Options): Promise<GuardedClient<C>> {
+export async function guardClient<C extends McpClient>(client: C, options?: GuardOptions): Promise<GuardedClient<C>> {
   const catalog = new Catalog();
   // Bad options throw here, before anything is sent.
   const given = copyOptions(options);
   if (typeof given === "string") throw optionsError(given);
-  const publishOptions = { ...given, mode: "passthrough" as const };
+  const { onRefused, ...compileOptions } = given;
+  if (onRefused !== undefined && typeof onRefused !== "function") throw optionsError("options.onRefused must be a function");
+  const publishOptions = { ...compileOptions, mode: "passthrough" as const };
   catalog.publish([], publishOptions);
 
   // A list_changed bumps `generation`; a call waits until the catalog holds
@@ -154,6 +178,7 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
     const result = catalog.publish(await listAllTools(client), publishOptions);
     if (!result.ok) throw new Error(`tool-input-schema: the server's tools/list was not published: ${result.message}`);
     published = Math.max(published, target);
+    if (onRefused !== undefined && result.refused.length > 0) (onRefused as NonNullable<GuardOptions["onRefused"]>)(result.refused);
   };
   const ensureFresh = async (): Promise<void> => {
     const wanted = generation;
@@ -172,6 +197,7 @@ export async function guardClient<C extends McpClient>(client: C, options?: Opti
 
   return {
     catalog,
+    refused: () => catalog.refused(),
     async callTool(...args): Promise<GuardedCallResult<C>> {
       const [params, ...rest] = args as [CallToolParams, ...unknown[]];
       await ensureFresh();

@@ -161,6 +161,15 @@ function quoted(text: string, length: number): string {
   return JSON.stringify(text.length > length ? text.slice(0, length) : text);
 }
 
+/**
+ * What a call to a published tool whose schema is refused gets: the model
+ * cannot fix that by changing its arguments, so it is told so, and the
+ * schema's own message follows for the host's logs.
+ */
+export function refusedToolMessage(name: string, schemaMessage: string): string {
+  return `tool ${preview(name)} cannot be called: the fault is in its schema, not in this call, and retrying will not help (${schemaMessage})`;
+}
+
 /** "1 item", "3 items", "2 properties". */
 export function count(n: number, noun: string, plural = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : plural}`;

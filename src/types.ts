@@ -1,4 +1,4 @@
-/** The three kinds of failure (README, "Failures"). */
+/** The three kinds of failure (README, "Failures"; docs/api.md, "Failures"). */
 export type ErrorKind = "validation" | "unsupported_capability" | "execution_failure";
 
 /** One problem, located in the arguments and in the schema. */
@@ -20,8 +20,8 @@ export type Result =
 export type Failure = Extract<Result, { ok: false }>;
 
 /**
- * "core": the default keyword table (README, "The supported subset").
- * "extended": the keywords of README, "Profiles", as well.
+ * "core": the default keyword table (docs/schemas.md, "The supported subset").
+ * "extended": the keywords of docs/schemas.md, "Profiles", as well.
  */
 export type Profile = "core" | "extended";
 

@@ -210,7 +210,7 @@ function budgetFailure(spent: BudgetSpent): Result {
  * Recursion in the schema runs as recursion in JavaScript: a recursive
  * schema whose cycle takes many `$ref` steps, met by arguments nested close
  * to the depth bound, can need more stack than the process has. The call
- * then fails cleanly (README, "Bounds").
+ * then fails cleanly (docs/bounds.md).
  */
 function isStackOverflow(error: unknown): boolean {
   return isThrown(error, RangeError) && describeThrown(error).includes("call stack");

@@ -69,13 +69,13 @@ describe("hostile arguments and catalogs", () => {
       const short = validator.validate({ a: Array.from({ length: 24 }, () => text(1000)) });
       expect(parse).toHaveBeenCalledTimes(1);
       expect((short as { message: string }).message).toBe(
-        `invalid arguments: ${Array.from({ length: 5 }, (_, i) => `a[${i}]: expected a list, got a string; send the list itself, not JSON text`).join("; ")} (and 19 more problems)`,
+        `invalid arguments: ${Array.from({ length: 5 }, (_, i) => `a[${i}]: expected a list, got a string ("${text(1000).slice(0, 58)}…); send the list itself, not JSON text`).join("; ")} (and 19 more problems)`,
       );
       parse.mockClear();
       const long = validator.validate({ a: Array.from({ length: 24 }, () => text(200_000)) });
       expect(parse).not.toHaveBeenCalled();
       expect((long as { message: string }).message).toBe(
-        `invalid arguments: ${Array.from({ length: 5 }, (_, i) => `a[${i}]: expected a list, got a string`).join("; ")} (and 19 more problems)`,
+        `invalid arguments: ${Array.from({ length: 5 }, (_, i) => `a[${i}]: expected a list, got a string ("${text(1000).slice(0, 58)}…)`).join("; ")} (and 19 more problems)`,
       );
     } finally {
       parse.mockRestore();
@@ -103,7 +103,7 @@ describe("hostile arguments and catalogs", () => {
       stringify.mockRestore();
     }
     const path = `["${key}"]`.repeat(100);
-    const shown = Array.from({ length: 5 }, (_, i) => `${path}[${i}]: expected a string, got a number`).join("; ");
+    const shown = Array.from({ length: 5 }, (_, i) => `${path}[${i}]: expected a string, got a number (1)`).join("; ");
     expect(result).toMatchObject({ ok: false, kind: "validation", message: `invalid arguments: ${shown} (and 995 more problems)` });
     // Each of the 100 places on the way down written once, not once per
     // problem in each of the 20 branches of the 1,000 items (2,000,000).

@@ -371,7 +371,7 @@ describe("tool-input-schema bench --html", () => {
     );
     const calls = file(
       "calls.jsonl",
-      [{ name: "fine", arguments: { q: "abc", r: "xy" } }, { name: "fine", arguments: { q: "ABC" } }, "oops", { name: "bounded", arguments: { n: 1 } }, { name: odd, arguments: {} }]
+      [{ name: "fine", arguments: { q: "abc", r: "xy" } }, { name: "fine", arguments: { q: "ABC" } }, "oops", { name: "bounded", arguments: { n: 1 } }, { name: odd, arguments: {} }, { name: "gone", arguments: {} }]
         .map((line) => (typeof line === "string" ? line : JSON.stringify(line)))
         .join("\n"),
     );
@@ -379,7 +379,7 @@ describe("tool-input-schema bench --html", () => {
     const { code, stdout, stderr } = cli(["bench", catalog, "--calls", calls, "--html", report]);
     expect([code, stderr]).toEqual([0, ""]);
     const lines = stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^4 tools, preflight \+ compile [\d,.]+ ms in all \(--profile core\); 1 bad line skipped; against Ajv 8\.\d+\.\d+$/);
+    expect(lines[0]).toMatch(/^4 tools, preflight \+ compile [\d,.]+ ms in all \(--profile core\); 1 bad line skipped; 1 call to a tool not in the catalog skipped \(gone\); against Ajv 8\.\d+\.\d+$/);
     const tableHeader = lines[1].trim().split(/ {2,}/);
     expect(tableHeader).toEqual(["tool", "status", "compile µs", "Ajv compile µs", "patterns", "searches", "calls", "ns/validation", "Ajv ns", "× Ajv"]);
     const table = lines.slice(2).map((line) => line.split(/ {2,}/).map((cell) => cell.trim()));
@@ -395,7 +395,7 @@ describe("tool-input-schema bench --html", () => {
     expect(rows[0].cells["pattern searches"]).toBe("2.0");
     expect(rows[1].cells).toMatchObject({ status: "unsupported", "ns/validation": "-", "pattern searches": "-" });
     expect(rows[2].cells).toMatchObject({ status: "malformed", "Ajv compile µs": "refused", "Ajv ns": "-" });
-    expect(textOf(html)).toContain("1 bad line skipped");
+    expect(textOf(html)).toContain("(1 bad line skipped; 1 call to tools not in the catalog skipped)");
   });
 
   it("shows our numbers alone, and says why, when Ajv cannot be loaded", () => {

@@ -105,7 +105,7 @@ describe("Catalog.publish, strict (the default)", () => {
 });
 
 describe("Catalog.publish, passthrough", () => {
-  it("registers every descriptor; a call to a refused tool returns the schema's own failure", () => {
+  it("registers every descriptor; a call to a refused tool gets the schema's kind and issues, and is told the fault is not the call's", () => {
     const catalog = new Catalog();
     const result = catalog.publish({ tools: [readFile, withRef, malformed] }, { mode: "passthrough" });
     expect(result).toEqual({
@@ -119,9 +119,44 @@ describe("Catalog.publish, passthrough", () => {
     expect(catalog.names()).toEqual(["read_file", "lookup", "sleep"]);
     expect(catalog.validate("read_file", { path: "a" })).toEqual({ ok: true });
     const refused = catalog.validate("lookup", { id: "x" });
-    expect(refused).toEqual(validateSchema(withRef.inputSchema));
-    expect(refused).toMatchObject({ ok: false, kind: "unsupported_capability" });
-    expect(catalog.validate("sleep", { seconds: 1 })).toMatchObject({ ok: false, kind: "validation", message: expect.stringMatching(/^invalid schema: /) });
+    const schema = validateSchema(withRef.inputSchema);
+    expect(refused).toEqual({ ...schema, message: `tool "lookup" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${failureOf(schema).message})` });
+    expect(refused).toMatchObject({
+      ok: false,
+      kind: "unsupported_capability",
+      message:
+        'tool "lookup" cannot be called: the fault is in its schema, not in this call, and retrying will not help (unsupported schema: #/properties/id/$ref: keyword "$ref" is not supported (profile: "extended" supports it); #/$defs: keyword "$defs" is not supported (profile: "extended" supports it))',
+    });
+    expect(catalog.validate("sleep", { seconds: 1 })).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: expect.stringMatching(/^tool "sleep" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(invalid schema: /),
+    });
+    expect(catalog.validateJson("lookup", '{"id":"x"}')).toEqual(refused);
+  });
+
+  it("lists the refused tools with refused(): name, kind, the schema's message and issues", () => {
+    const catalog = new Catalog();
+    expect(catalog.refused()).toEqual([]);
+    catalog.publish({ tools: [readFile, withRef, malformed] }, { mode: "passthrough" });
+    expect(catalog.refused()).toEqual([
+      { index: 1, name: "lookup", ...failureOf(validateSchema(withRef.inputSchema)) },
+      { index: 2, name: "sleep", ...failureOf(validateSchema(malformed.inputSchema)) },
+    ]);
+    expect(catalog.refused().map(({ name, kind }) => [name, kind])).toEqual([
+      ["lookup", "unsupported_capability"],
+      ["sleep", "validation"],
+    ]);
+    // A later publish replaces them; the extended profile accepts $ref.
+    catalog.publish({ tools: [readFile, withRef] }, { mode: "passthrough", profile: "extended" });
+    expect(catalog.refused()).toEqual([]);
+    // A strict publish never leaves a refused tool published; a refused strict publish changes nothing.
+    catalog.publish({ tools: [readFile, withRef] }, { mode: "passthrough" });
+    expect(catalog.publish({ tools: [readFile] })).toMatchObject({ ok: true });
+    expect(catalog.refused()).toEqual([]);
+    catalog.publish({ tools: [withRef] }, { mode: "passthrough" });
+    expect(catalog.publish({ tools: [malformed] })).toMatchObject({ ok: false });
+    expect(catalog.refused().map(({ name }) => name)).toEqual(["lookup"]);
   });
 
   it("still refuses duplicate names", () => {
@@ -198,7 +233,9 @@ describe("Catalog results are the caller's own", () => {
     const expected = validateSchema(withRef.inputSchema);
     if (published.ok) spoil(published.refused[0]);
     spoil(catalog.validate("lookup", { id: "x" }) as { message: string; issues: Issue[] });
-    expect(catalog.validate("lookup", { id: "x" })).toEqual(expected);
+    spoil(catalog.refused()[0]);
+    expect(catalog.validate("lookup", { id: "x" })).toMatchObject({ kind: expected.ok ? "" : expected.kind, issues: expected.ok ? [] : expected.issues });
+    expect(catalog.refused()).toEqual([{ index: 0, name: "lookup", ...failureOf(expected) }]);
     expect(catalog.publish([withRef], { mode: "passthrough" })).toEqual({ ok: true, tools: 1, refused: [{ index: 0, name: "lookup", ...failureOf(expected) }] });
   });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -150,6 +150,7 @@ describe("validate --shard K/N", () => {
         { name: "other", calls: 2, failed: 1 },
         { name: "ehco", calls: 1, failed: 1 },
       ],
+      firstFailure: { file: calls, line: expect.any(Number), name: expect.any(String), message: expect.stringMatching(/^(invalid arguments|unknown tool)/) },
     });
     for (const n of SHARD_COUNTS) {
       const summaries = Array.from({ length: n }, (_, i) => {
@@ -186,6 +187,7 @@ describe("merge-summaries", () => {
     const [one, two, three, otherSplit] = [summary("1/3"), summary("2/3"), summary("3/3"), summary("1/2")];
     const whole = file("merge-whole.json", cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
     const notSummary = file("merge-not-summary.json", JSON.stringify({ calls: 1 }));
+    const badFailure = file("merge-bad-failure.json", JSON.stringify({ ...JSON.parse(readFileSync(whole, "utf8")), firstFailure: { file: "x", line: 0.5, name: "a", message: "m" } }));
     for (const [files, message] of [
       [[one, three], "merge-summaries: missing shard 2/3"],
       [[one], "merge-summaries: missing shards 2/3, 3/3"],
@@ -193,9 +195,18 @@ describe("merge-summaries", () => {
       [[one, two, three, otherSplit], `merge-summaries: ${one} is shard 1/3 but ${otherSplit} is shard 1/2`],
       [[whole, one, two, three], `merge-summaries: ${one} is shard 1/3 but ${whole} is a whole run`],
       [[one, notSummary], `${notSummary}: not a summary from validate --summary --json (lines: expected a whole number, got undefined)`],
+      [[badFailure], `${badFailure}: not a summary from validate --summary --json (firstFailure.line: expected a whole number, got a number)`],
     ] as const) {
       expect(cli(["merge-summaries", ...files])).toEqual({ code: 2, stdout: "", stderr: `tool-input-schema: ${message}\n` });
     }
+  });
+
+  it("reads a summary without firstFailure (written before it was recorded) as one without a failure", () => {
+    const whole = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
+    const { firstFailure, ...older } = whole;
+    expect(firstFailure).not.toBeNull();
+    const merged = JSON.parse(cli(["merge-summaries", file("merge-older.json", JSON.stringify(older))]).stdout);
+    expect(merged).toMatchObject({ calls: whole.calls, failed: whole.failed, firstFailure: null });
   });
 
   it("adds up whole runs over different files, and prints the text summary with --text", () => {
@@ -207,7 +218,10 @@ describe("merge-summaries", () => {
     const single = cli(["validate", "--catalog", catalog, "--calls", both, "--summary"]);
     const withoutTimes = (text: string) => text.replace(/; [\d.,]+ s, [\d,]+ records\/s\n/, "\n");
     expect(merged.code).toBe(1);
-    expect(withoutTimes(merged.stdout)).toBe(withoutTimes(single.stdout));
-    expect(withoutTimes(merged.stdout)).toBe("4 calls: 3 valid, 1 failed (1 validation); 1 bad line\n  echo   2 calls, 1 failed\n  other  2 calls, 0 failed\n");
+    // The first failure of the runs, by the file it is in.
+    expect(withoutTimes(merged.stdout)).toBe(withoutTimes(single.stdout).replace(`${both}:5 (`, `${second}:3 (`));
+    expect(withoutTimes(merged.stdout)).toBe(
+      `4 calls: 3 valid, 1 failed (1 validation); 1 bad line\n  echo   2 calls, 1 failed\n  other  2 calls, 0 failed\nfirst failed call: ${second}:3 (echo): invalid arguments: s: expected a string, got a number (2)\n`,
+    );
   });
 });

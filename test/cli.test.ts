@@ -13,14 +13,14 @@ const root = join(__dirname, "..");
 const main = join(root, "lib/cli/main.js");
 const scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-cli-"));
 
-function cli(args: string[], input?: string, env?: Record<string, string>) {
+function cli(args: string[], input?: string | Buffer, env?: Record<string, string>) {
   const run = spawnSync(process.execPath, [main, ...args], { cwd: root, input, encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, ...env } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 function file(name: string, content: unknown): string {
   const path = join(scratch, name);
-  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  writeFileSync(path, typeof content === "string" || Buffer.isBuffer(content) ? content : JSON.stringify(content));
   return path;
 }
 
@@ -191,6 +191,30 @@ describe("tool-input-schema check", () => {
   });
 });
 
+describe("files in another encoding than UTF-8", () => {
+  const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+
+  it("names UTF-16 text in a catalog, a schema or arguments, exit status 2", () => {
+    const tools = file("tools-utf16.json", utf16(JSON.stringify({ tools: [readFile] })));
+    expect(cli(["check", tools])).toMatchObject({ code: 2, stderr: `tool-input-schema: ${tools}: UTF-16 text (starts with FF FE); convert to UTF-8\n` });
+    const args = file("args-utf16.json", Buffer.from(JSON.stringify({ path: "a" }), "utf16le"));
+    expect(cli(["validate", "--schema", file("plain-schema.json", readFile.inputSchema), args])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `tool-input-schema: ${args}: UTF-16 text (starts with 7B 00); convert to UTF-8\n`,
+    });
+  });
+
+  it("names UTF-16 text in a calls file, for validate and bench, exit status 2", () => {
+    const catalog = file("plain-tools.json", { tools: [readFile] });
+    const calls = file("calls-utf16.jsonl", utf16(`${JSON.stringify({ name: "read_file", arguments: { path: "a" } })}\n`));
+    const message = `tool-input-schema: ${calls}: UTF-16 text (starts with FF FE); convert to UTF-8\n`;
+    expect(cli(["validate", "--catalog", catalog, "--calls", calls])).toEqual({ code: 2, stdout: "", stderr: message });
+    expect(cli(["validate", "--catalog", catalog, "--calls", "-"], utf16("{}\n"))).toEqual({ code: 2, stdout: "", stderr: "tool-input-schema: -: UTF-16 text (starts with FF FE); convert to UTF-8\n" });
+    expect(cli(["bench", catalog, "--calls", calls])).toEqual({ code: 2, stdout: "", stderr: message });
+  });
+});
+
 describe("tool-input-schema validate --schema", () => {
   const schema = file("read-file-schema.json", readFile.inputSchema);
 
@@ -263,7 +287,7 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
       [1, "read_file", true, null],
       [2, "read_file", false, "validation"],
       [3, null, null, null],
-      [5, null, null, null],
+      [5, "read_file", false, "validation"],
       [6, "reed_file", false, "validation"],
       [7, "tuple", false, "unsupported_capability"],
       [8, null, null, null],
@@ -271,9 +295,25 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     ]);
     expect(results[1]).toEqual({ line: 2, name: "read_file", ok: false, kind: "validation", message: 'invalid arguments: path: must be at least 1 character long, got ""', issues: expect.any(Array) });
     expect(results[2]).toEqual({ line: 3, error: "not JSON at column 1 (expected a value)" });
-    expect(results[3]).toEqual({ line: 5, error: 'missing "arguments"' });
+    // Absent arguments are {}, as in MCP.
+    expect(results[3]).toMatchObject({ line: 5, name: "read_file", ok: false, message: "invalid arguments: path: missing (required)" });
     expect(results[4].message).toBe('unknown tool "reed_file"; did you mean "read_file"?');
     expect(results[6]).toEqual({ line: 8, error: 'expected an object with "name" and "arguments", got a list' });
+  });
+
+  it("reads absent arguments as {} and null arguments as null, as the MCP guard does", () => {
+    const nullCalls = file(
+      "null-calls.jsonl",
+      ['{"name":"list_dir"}', '{"name":"list_dir","arguments":null}', '{"name":"list_dir","arguments":"null"}', '{"name":"read_file"}'].join("\n"),
+    );
+    const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", nullCalls]);
+    expect(code).toBe(1);
+    expect(stdout.trimEnd().split("\n").map((line) => JSON.parse(line))).toEqual([
+      { line: 1, name: "list_dir", ok: true },
+      { line: 2, name: "list_dir", ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [expect.objectContaining({ instancePath: "", keyword: "type" })] },
+      { line: 3, name: "list_dir", ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [expect.objectContaining({ instancePath: "", keyword: "type" })] },
+      { line: 4, name: "read_file", ok: false, kind: "validation", message: "invalid arguments: path: missing (required)", issues: expect.any(Array) },
+    ]);
   });
 
   it("reads arguments stored as JSON text, as OpenAI hands them over", () => {
@@ -292,8 +332,20 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     const { code, stdout } = cli(["validate", "--catalog", catalog, "--calls", calls, "--summary"]);
     expect(code).toBe(1);
     const [head, ...tools] = stdout.trimEnd().split("\n");
-    expect(head).toMatch(/^5 calls: 2 valid, 3 failed \(2 validation, 1 unsupported_capability\); 3 bad lines; [\d.]+ s, [\d,]+ records\/s$/);
-    expect(tools).toEqual(["  read_file  2 calls, 1 failed", "  glob       1 call, 0 failed", "  reed_file  1 call, 1 failed", "  tuple      1 call, 1 failed"]);
+    expect(head).toMatch(/^6 calls: 2 valid, 4 failed \(3 validation, 1 unsupported_capability\); 2 bad lines; [\d.]+ s, [\d,]+ records\/s$/);
+    expect(tools).toEqual([
+      "  read_file  3 calls, 2 failed",
+      "  glob       1 call, 0 failed",
+      "  reed_file  1 call, 1 failed",
+      "  tuple      1 call, 1 failed",
+      `first failed call: ${calls}:2 (read_file): invalid arguments: path: must be at least 1 character long, got ""`,
+    ]);
+    const json = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
+    expect(json.firstFailure).toEqual({ file: calls, line: 2, name: "read_file", message: 'invalid arguments: path: must be at least 1 character long, got ""' });
+    // Every call valid: no first failure.
+    const valid = file("valid-calls.jsonl", JSON.stringify({ name: "glob", arguments: { pattern: "*.ts" } }));
+    expect(JSON.parse(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary", "--json"]).stdout).firstFailure).toBeNull();
+    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"]).stdout).not.toContain("first failed call");
   });
 
   it("gives the same output, in the same order, with worker threads", () => {
@@ -435,6 +487,42 @@ describe("tool-input-schema bench", () => {
     expect(lines[3]).toMatch(/^bounded +unsupported +[\d.,]+ +0 +0 +-$/);
   });
 
+  it("counts and names the calls to tools that are not in the catalog, in the table's header and in --json", () => {
+    const catalog = file("bench-known-catalog.json", mixed.tools.slice(0, 1));
+    const calls = file(
+      "bench-unknown-calls.jsonl",
+      ["fine", "reed_file", "ecoh", "reed_file"].map((name) => JSON.stringify({ name, arguments: { q: "x" } })).join("\n"),
+    );
+    const text = cli(["bench", catalog, "--calls", calls]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^1 tool, preflight \+ compile [\d.,]+ ms in all \(--profile core\); 3 calls to 2 tools not in the catalog skipped \(reed_file, ecoh\)$/);
+    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
+    expect(lines).toHaveLength(3);
+    const json = JSON.parse(cli(["bench", "--json", catalog, "--calls", calls]).stdout);
+    expect(json.unknownTools).toEqual([
+      { name: "reed_file", calls: 2 },
+      { name: "ecoh", calls: 1 },
+    ]);
+    expect(json.tools.map(({ name, calls }: { name: string; calls: number }) => [name, calls])).toEqual([["fine", 1]]);
+  });
+
+  it("says when no calls were given, and how to give them", () => {
+    // A catalog as an installed package's user has it: a tools/list result, without the fixtures' cases.
+    const catalog = file("bench-plain-catalog.json", { tools: mixed.tools.slice(0, 2) });
+    const { code, stdout } = cli(["bench", catalog]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +0 +-$/);
+    expect(lines.at(-1)).toBe('no calls given, so only preflight and compile were timed: pass them with --calls <calls.jsonl> (one { "name", "arguments" } per line)');
+    const unknownOnly = file("bench-unknown-only.jsonl", JSON.stringify({ name: "nope", arguments: {} }));
+    expect(cli(["bench", catalog, "--calls", unknownOnly]).stdout.trimEnd().split("\n").at(-1)).toBe(
+      `no calls in ${unknownOnly} name a tool of the catalog, so only preflight and compile were timed`,
+    );
+    // With calls, no such line.
+    expect(cli(["bench", "fixtures/tools/glob.json"]).stdout).not.toContain("no calls");
+  });
+
   it("skips and counts a calls line whose bytes are not UTF-8", () => {
     const catalog = file("bench-utf8-catalog.json", mixed.tools.slice(0, 1));
     const calls = join(scratch, "bench-utf8-calls.jsonl");
@@ -470,9 +558,9 @@ describe("tool-input-schema: files that start with a UTF-8 byte-order mark", () 
     expect(cli(["validate", "--schema", schema, file("bom-args.json", bom + '{"q": "x"}')])).toEqual({ code: 0, stdout: "ok\n", stderr: "" });
   });
 
-  it("keeps a byte-order mark after the start: a line that starts with one is not JSON", () => {
+  it("keeps a byte-order mark after the start: a line that starts with one is not JSON, and the mark is named", () => {
     const calls = file("bom-line-2.jsonl", lines[0] + "\n" + bom + lines[0] + "\n");
     const { stdout } = cli(["validate", "--catalog", file("bom-catalog-2.json", tools), "--calls", calls]);
-    expect(stdout.split("\n")[1]).toBe('{"line":2,"error":"not JSON at column 1 (expected a value)"}');
+    expect(stdout.split("\n")[1]).toBe('{"line":2,"error":"not JSON at column 1 (a byte-order mark; only the start of the file may hold one)"}');
   });
 });

@@ -36,9 +36,20 @@ describe("oneOf, anyOf, not", () => {
 
   it("says which shapes are accepted when the value fits none", () => {
     const schema = wrap({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] });
-    expect(violation(schema, { v: 5 })).toBe("invalid arguments: v: expected a string or a list, got a number");
+    expect(violation(schema, { v: 5 })).toBe("invalid arguments: v: expected a string or a list, got a number (5)");
     expect(violation(schema, { v: [1] })).toBe("invalid arguments: v: does not match any of the 2 allowed forms; closest (form 2): v[0]: expected a string, got a number (1)");
     expect(validate(schema, { v: ["a"] }).ok).toBe(true);
+  });
+
+  it("shows the value where no branch takes its type, as a plain type failure does", () => {
+    const optional = wrap({ anyOf: [{ type: "integer" }, { type: "null" }] });
+    const plain = wrap({ type: ["integer", "null"] });
+    expect(violation(optional, { v: "3" })).toBe('invalid arguments: v: expected an integer or null, got a string ("3")');
+    expect(violation(optional, { v: "3" })).toBe(violation(plain, { v: "3" }));
+    expect(violation(wrap({ oneOf: [{ type: "integer" }, { type: "null" }] }), { v: true })).toBe("invalid arguments: v: expected an integer or null, got a boolean (true)");
+    // Lists and objects are named by shape only, by both.
+    expect(violation(optional, { v: [3] })).toBe("invalid arguments: v: expected an integer or null, got a list");
+    expect(violation(optional, { v: [3] })).toBe(violation(plain, { v: [3] }));
   });
 
   it("leaves non-objects alone in a required-only branch", () => {

@@ -35,6 +35,14 @@ describe("locateJsonError: where JSON text stops being JSON", () => {
     expect(locate('[{"k":"\\ud800 \\u00e9 é \\"q\\" \\\\"},-1.5e+3,true,false,null,{}, [] ,x]')).toMatchObject({ reason: "expected a value" });
   });
 
+  it("names a byte-order mark outside a string, which no one sees where text is shown", () => {
+    expect(locate('\uFEFF{"a":1}')).toEqual({ line: 1, column: 1, reason: "a byte-order mark" });
+    expect(locate('{"a":1}\n\uFEFF')).toEqual({ line: 2, column: 1, reason: "a byte-order mark" });
+    expect(locate('[1,\uFEFF2]')).toEqual({ line: 1, column: 4, reason: "a byte-order mark" });
+    // Inside a string it is a character like any other.
+    expect(locate('["\uFEFF",]')).toEqual({ line: 1, column: 6, reason: "expected a value" });
+  });
+
   it("counts lines and columns in UTF-16 units, after CRLF too", () => {
     expect(locate('{\r\n  "é": 1,\r\n  "b" 2\r\n}')).toEqual({ line: 3, column: 7, reason: "expected ':'" });
   });

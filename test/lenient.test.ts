@@ -44,7 +44,7 @@ describe("lenientScalars", () => {
   it("is never lenient about structure", () => {
     expect(violation(schema, { list: "[1]" }, lenient)).toBe('invalid arguments: list: expected a list, got a string ("[1]"); send the list itself, not JSON text');
     expect(validate(schema, { list: ["1", 2] }, lenient)).toEqual({ ok: true });
-    expect(violation(schema, { flag: null }, lenient)).toBe("invalid arguments: flag: expected a boolean, got nothing");
+    expect(violation(schema, { flag: null }, lenient)).toBe("invalid arguments: flag: expected a boolean, got null");
   });
 
   it("never changes the arguments", () => {

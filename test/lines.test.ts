@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ForeignEncoding, foreignEncoding } from "../src/cli/encoding";
 import { readLines, type LineText } from "../src/cli/lines";
 
 async function collect(bytes: Buffer, chunkSize: number, start = 0, end = Infinity, batchLines = 3) {
@@ -91,5 +92,28 @@ describe("readLines", () => {
       { error: "not UTF-8 at byte 1 (0x80)" },
       { error: "not UTF-8 at byte 1 (0xF0)" },
     ]);
+  });
+
+  it("refuses UTF-16 and UTF-32 text before reading a line, naming the encoding and its first bytes", async () => {
+    const text = '{"name":"a","arguments":{}}\n';
+    const encoded: [Buffer, string][] = [
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]), "UTF-16 text (starts with FF FE); convert to UTF-8"],
+      [Buffer.from(text, "utf16le"), "UTF-16 text (starts with 7B 00); convert to UTF-8"],
+      [Buffer.from(text, "utf16le").swap16(), "UTF-16 text (starts with 00 7B); convert to UTF-8"],
+      [Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]), "UTF-16 text (starts with FE FF); convert to UTF-8"],
+      [Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0]))]), "UTF-32 text (starts with FF FE 00 00); convert to UTF-8"],
+      [Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0])), "UTF-32 text (starts with 7B 00 00 00); convert to UTF-8"],
+    ];
+    for (const [bytes, message] of encoded) {
+      expect(foreignEncoding(bytes)).toBe(message);
+      for (const chunkSize of [1, 3, bytes.length]) {
+        const error = await collect(bytes, chunkSize).catch((reason: unknown) => reason);
+        expect(error).toBeInstanceOf(ForeignEncoding);
+        expect(error).toMatchObject({ message });
+      }
+    }
+    // UTF-8, with its mark or without, and files too short to tell, are read as lines.
+    for (const utf8 of [text, `\uFEFF${text}`, "{", "", "\n\n"]) expect(foreignEncoding(Buffer.from(utf8))).toBeNull();
+    expect(await collect(Buffer.from("{"), 1)).toEqual([{ line: 1, text: "{" }]);
   });
 });

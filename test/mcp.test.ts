@@ -3,7 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Catalog, guardClient, guardToolHandler, validateSchema, type GuardedClient } from "../src/index";
+import { Catalog, guardClient, guardToolHandler, validateSchema, type CallToolParams, type GuardedClient } from "../src/index";
 
 // End to end over stdio with real server processes. guarded-server.mjs loads
 // lib/, which `npm install` builds (the prepare script).
@@ -25,6 +25,13 @@ function text(result: unknown): string {
 
 function refused(message: string) {
   return { content: [{ type: "text", text: message }], isError: true };
+}
+
+/** What a call to a tool whose schema is refused gets: the schema's message, after saying the fault is not the call's. */
+function schemaRefused(name: string, schema: unknown) {
+  const preflight = validateSchema(schema);
+  if (preflight.ok) throw new Error("expected a refused schema");
+  return refused(`tool "${name}" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${preflight.message})`);
 }
 
 describe("guardClient against @modelcontextprotocol/server-everything", () => {
@@ -83,8 +90,7 @@ describe("a real server process whose tools/call handler is wrapped by guardTool
     expect(await client.callTool({ name: "greet", arguments: { name: "" } })).toEqual(
       refused('invalid arguments: name: must be at least 1 character long, got ""'),
     );
-    const preflight = validateSchema(lookupSchema);
-    expect(await client.callTool({ name: "lookup", arguments: { id: "x" } })).toEqual(refused(preflight.ok ? "" : preflight.message));
+    expect(await client.callTool({ name: "lookup", arguments: { id: "x" } })).toEqual(schemaRefused("lookup", lookupSchema));
     expect(text(await client.callTool({ name: "greet", arguments: { name: "Ada" } }))).toBe("hello, Ada");
     expect(JSON.parse(text(await client.callTool({ name: "handled" })))).toEqual(["greet", "handled"]);
   });
@@ -104,11 +110,31 @@ describe("guardClient against a server with an unsupported schema and a changing
     expect(guard.catalog.names()).toContain("lookup");
     const send = vi.spyOn(client, "callTool");
     const result = await guard.callTool({ name: "lookup", arguments: { id: "x" } });
-    const preflight = validateSchema(lookupSchema);
-    expect(result).toEqual(refused(preflight.ok ? "" : preflight.message));
-    expect(text(result)).toMatch(/^unsupported schema: #\/properties\/id\/\$ref: keyword "\$ref" is not supported/);
+    expect(result).toEqual(schemaRefused("lookup", lookupSchema));
+    expect(text(result)).toMatch(/^tool "lookup" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(unsupported schema: #\/properties\/id\/\$ref: keyword "\$ref" is not supported/);
     expect(send).not.toHaveBeenCalled();
     send.mockRestore();
+  });
+
+  it("names the refused tools at set-up: refused(), and onRefused", async () => {
+    const preflight = validateSchema(lookupSchema);
+    if (preflight.ok) throw new Error("expected a refused schema");
+    const lookup = { name: "lookup", kind: "unsupported_capability", message: preflight.message, issues: preflight.issues };
+    expect(guard.refused()).toEqual([{ index: expect.any(Number), ...lookup }]);
+    expect(guard.refused()).toEqual(guard.catalog.refused());
+    const seen: unknown[] = [];
+    const other = await connect(guardedServer);
+    try {
+      const watched = await guardClient(other, { onRefused: (tools) => seen.push(tools.map(({ name, kind }) => [name, kind])) });
+      expect(seen).toEqual([[["lookup", "unsupported_capability"]]]);
+      expect(watched.refused().map(({ name }) => name)).toEqual(["lookup"]);
+      // The extended profile accepts $ref: nothing refused, nothing reported.
+      const extended = await guardClient(other, { profile: "extended", onRefused: () => seen.push("called") });
+      expect(extended.refused()).toEqual([]);
+      expect(seen).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it("validates against the tools/list fetched after notifications/tools/list_changed", async () => {
@@ -155,6 +181,99 @@ describe("requests and options the guards cannot read", () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error).toMatchObject({ message: "tool-input-schema: options could not be read (gone)" });
     expect(client.listTools).not.toHaveBeenCalled();
+  });
+});
+
+describe("absent and null arguments", () => {
+  const tools = [
+    { name: "list", inputSchema: { type: "object", properties: { dir: { type: "string" } } } },
+    { name: "read", inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
+  ];
+  const fake = () => {
+    const sent: unknown[] = [];
+    const client = { listTools: async () => ({ tools }), callTool: async (params: unknown) => (sent.push(params), { content: [] }), setNotificationHandler() {} };
+    return { client, sent };
+  };
+
+  it("guardClient validates absent arguments as {} and refuses null, which is a value", async () => {
+    const { client, sent } = fake();
+    const guarded = await guardClient(client);
+    expect(await guarded.callTool({ name: "list" })).toEqual({ content: [] });
+    expect(await guarded.callTool({ name: "list", arguments: undefined })).toEqual({ content: [] });
+    expect(await guarded.callTool({ name: "read" })).toEqual(refused("invalid arguments: path: missing (required)"));
+    expect(await guarded.callTool({ name: "list", arguments: null as never })).toEqual(refused("invalid arguments: arguments: expected an object, got null"));
+    expect(sent).toEqual([
+      { name: "list", arguments: {} },
+      { name: "list", arguments: {} },
+    ]);
+  });
+
+  it("guardToolHandler does the same", async () => {
+    const catalog = new Catalog();
+    catalog.publish(tools);
+    const handler = vi.fn((request: { params: CallToolParams }) => ({ content: [{ type: "text", text: JSON.stringify(request.params.arguments) }] }));
+    const guarded = guardToolHandler(catalog, handler);
+    expect(await guarded({ params: { name: "list" } }, undefined)).toEqual({ content: [{ type: "text", text: "{}" }] });
+    expect(await guarded({ params: { name: "list", arguments: null as never } }, undefined)).toEqual(refused("invalid arguments: arguments: expected an object, got null"));
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a server whose schemas only the extended profile accepts (FastMCP, pydantic)", () => {
+  // As FastMCP writes an optional field: title on every node, anyOf with null.
+  const weather = {
+    name: "get_weather",
+    inputSchema: {
+      type: "object",
+      title: "get_weatherArguments",
+      properties: { city: { type: "string", title: "City" }, days: { anyOf: [{ type: "integer" }, { type: "null" }], default: null, title: "Days" } },
+      required: ["city"],
+    },
+  };
+  const fake = () => ({ listTools: async () => ({ tools: [weather] }), callTool: vi.fn(async (_params: unknown) => ({ content: [{ type: "text", text: "sunny" }] })), setNotificationHandler() {} });
+
+  it("with the default profile: refused at set-up, through refused() and onRefused, and each call is told the fault is the schema's", async () => {
+    const client = fake();
+    const onRefused = vi.fn();
+    const guarded = await guardClient(client, { onRefused });
+    expect(onRefused).toHaveBeenCalledTimes(1);
+    const [[reported]] = onRefused.mock.calls;
+    expect(reported).toEqual(guarded.refused());
+    expect(guarded.refused()).toMatchObject([
+      { index: 0, name: "get_weather", kind: "unsupported_capability", message: expect.stringMatching(/^unsupported schema: #\/title: keyword "title" is not supported \(profile: "extended" supports it\)/) },
+    ]);
+    const answer = await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo" } });
+    expect(text(answer)).toMatch(/^tool "get_weather" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(unsupported schema: #\/title: /);
+    expect(client.callTool).not.toHaveBeenCalled();
+  });
+
+  it('with { profile: "extended" }: nothing refused, valid calls sent, invalid ones answered with the value shown', async () => {
+    const client = fake();
+    const onRefused = vi.fn();
+    const guarded = await guardClient(client, { profile: "extended", onRefused });
+    expect(guarded.refused()).toEqual([]);
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(text(await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo", days: null } }))).toBe("sunny");
+    expect(await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo", days: "3" } })).toEqual(
+      refused('invalid arguments: days: expected an integer or null, got a string ("3")'),
+    );
+    expect(client.callTool).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses an onRefused that is not a function, before it asks for tools/list", async () => {
+    const client = { ...fake(), listTools: vi.fn(async () => ({ tools: [] })) };
+    await expect(guardClient(client, { onRefused: "log" as never })).rejects.toThrow(new TypeError("tool-input-schema: options.onRefused must be a function"));
+    expect(client.listTools).not.toHaveBeenCalled();
+  });
+
+  it("rejects set-up when onRefused throws", async () => {
+    await expect(
+      guardClient(fake(), {
+        onRefused: () => {
+          throw new Error("alert failed");
+        },
+      }),
+    ).rejects.toThrow(new Error("alert failed"));
   });
 });
 

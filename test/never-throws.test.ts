@@ -165,7 +165,10 @@ describe("a schema that throws when read", () => {
       failures: [{ index: 0, name: "t", ...toolFailure(failure) }],
     });
     expect(catalog.publish([{ name: "t", inputSchema: schema }], { mode: "passthrough" })).toMatchObject({ ok: true, tools: 1, refused: [{ index: 0, name: "t" }] });
-    expect(catalog.validate("t", {})).toEqual(failure);
+    // The call gets the schema's kind and issues, told that the fault is the schema's.
+    const refusedCall = failure.ok ? failure : { ...failure, message: `tool "t" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${failure.message})` };
+    expect(catalog.validate("t", {})).toEqual(refusedCall);
+    expect(catalog.refused()).toEqual([{ index: 0, name: "t", ...toolFailure(failure) }]);
   });
 });
 

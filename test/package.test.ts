@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,8 +27,8 @@ describe("the package", () => {
     );
   });
 
-  // node-gyp-build 4.8 takes build/Release before prebuilds/ (README, Set-up
-  // and test): in a checkout built by `npm ci`, the tests run the addon that
+  // node-gyp-build 4.8 takes build/Release before prebuilds/ (docs/contributing.md,
+  // Set-up and test): in a checkout built by `npm ci`, the tests run the addon that
   // build compiled, whatever prebuilds/ holds.
   it("loads the addon node-gyp-build finds first: build/Release/tool_input_schema.node after npm ci", () => {
     const first = createRequire(__filename)("node-gyp-build").path(root) as string;
@@ -52,5 +52,29 @@ describe("the package", () => {
     expect(symbols).toMatch(/ pcre2_jit_match_32$/m);
     expect(symbols).toMatch(/ pcre2_compile_32$/m);
     expect({ version: engine.pcre2Version, jit: engine.jit }).toEqual({ version: "10.42 2022-12-11", jit: true });
+  });
+
+  it("says which systems it installs on: Linux and macOS (Windows is not supported)", () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    expect(pkg.os).toEqual(["linux", "darwin"]);
+  });
+
+  it("ships its examples: the captured tools/list and the calls the README's first command validates", () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    expect(pkg.files).toContain("examples/");
+    // What `npm pack` would put in the tarball (scripts off: prepack asks for the prebuilds, which need not be here).
+    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: root, encoding: "utf8" }));
+    const files = packed.files.map((file: { path: string }) => file.path);
+    expect(files.filter((file: string) => file.startsWith("examples/")).sort()).toEqual(["examples/calls.jsonl", "examples/tools.json"]);
+    const tools = JSON.parse(readFileSync(path.join(root, "examples/tools.json"), "utf8"));
+    expect(tools).toMatchObject({ package: "@modelcontextprotocol/server-everything", capturedWith: "scripts/capture-catalog.mjs" });
+    expect(tools.tools.map((tool: { name: string }) => tool.name)).toContain("get-sum");
+  });
+
+  it("says how to report a problem with what the tarball holds: a command that needs only the package's name, no web address", () => {
+    const security = readFileSync(path.join(root, "SECURITY.md"), "utf8");
+    const reporting = security.slice(security.indexOf("## Reporting a problem"));
+    expect(reporting).toContain("`npm owner ls tool-input-schema`");
+    expect(reporting).not.toMatch(/https?:|github|repository/i);
   });
 });

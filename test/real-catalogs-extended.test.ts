@@ -50,7 +50,7 @@ describe("calls against real extended schemas", () => {
     expect(validate(postPage, { parent: {}, properties: {} }, extended)).toMatchObject({ ok: false, kind: "validation", issues: [{ instancePath: "/parent", keyword: "anyOf" }] });
     expect(validate(postPage, { parent: 5, properties: {} }, extended)).toMatchObject({
       ok: false,
-      message: "invalid arguments: parent: expected an object or a string, got a number",
+      message: "invalid arguments: parent: expected an object or a string, got a number (5)",
     });
     expect(validate(postPage, { properties: {} }, extended)).toMatchObject({ message: "invalid arguments: parent: missing (required)" });
   });

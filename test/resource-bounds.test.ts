@@ -114,7 +114,7 @@ describe("huge arguments", () => {
       validator.validate({ none: big }),
       validator.validate({ loop: big }),
       // Searching is counted work: three searches of a million characters
-      // take more than one validation may (README, "The work limit").
+      // take more than one validation may (docs/patterns.md, "The work limit").
       validator.validate({ slug: big, tail: big, loop: big }),
     ];
     expect(calls().map((result) => (result.ok ? "ok" : `${result.kind} ${result.issues.map((issue) => issue.instancePath).join(",")}`))).toEqual([

@@ -160,7 +160,7 @@ describe("findNonJson and shapeOf", () => {
   });
 
   it("names shapes as a model reads them", () => {
-    expect([{}, [], "", 1, 1n, true, null].map(shapeOf)).toEqual(["an object", "a list", "a string", "a number", "a number", "a boolean", "nothing"]);
+    expect([{}, [], "", 1, 1n, true, null].map(shapeOf)).toEqual(["an object", "a list", "a string", "a number", "a number", "a boolean", "null"]);
   });
 });
 

@@ -93,7 +93,7 @@ describe("readToolList: problems", () => {
         { index: 1, name: null, keyword: "name", message: "tools[1].name: expected a non-empty string, got undefined" },
         { index: 2, name: null, keyword: "name", message: "tools[2].name: expected a non-empty string, got an empty string" },
         { index: 3, name: "bare", keyword: "inputSchema", message: 'tools[3] ("bare"): no input schema (inputSchema, parameters or input_schema)' },
-        { index: 4, name: null, keyword: "function", message: "tools[4].function: expected an object, got nothing" },
+        { index: 4, name: null, keyword: "function", message: "tools[4].function: expected an object, got null" },
       ],
     });
   });

@@ -27,6 +27,7 @@ describe("validateJson", () => {
     expect(validator.validateJson('{"path":"a"')).toEqual(notJson("unexpected end of input, expected ',' or '}' at line 1 column 12"));
     expect(validator.validateJson('{"path":"a"} x')).toEqual(notJson("expected the end of the input at line 1 column 14"));
     expect(validator.validateJson("")).toEqual(notJson("unexpected end of input, expected a value at line 1 column 1"));
+    expect(validator.validateJson('\uFEFF{"path":"a"}')).toEqual(notJson("a byte-order mark at line 1 column 1"));
   });
 
   it("refuses what is not text, and text nested past the bound", () => {

@@ -51,10 +51,19 @@ describe("validate: results and messages", () => {
     [{ path: "a", edits: Array(4).fill({ old_string: "", new_string: "" }) }, "edits: must have at most 3 items, got 4"],
     [{ path: "a", extra: 1 }, "extra: unexpected property; allowed: path, mode, timeout, edits, options"],
     [{ path: "a", edits: [{ old_string: "", new_string: "", x: 1 }] }, "edits[0].x: unexpected property; allowed: old_string, new_string"],
-    [{ path: "a", options: null }, "options: expected an object, got nothing"],
+    [{ path: "a", options: null }, "options: expected an object, got null"],
     [{ path: "a", options: { recursive: "yes" } }, 'options.recursive: expected a boolean, got a string ("yes")'],
   ])("%j → %s", (args, message) => {
     expect(validator.validate(args)).toMatchObject({ ok: false, kind: "validation", message: `invalid arguments: ${message}` });
+  });
+
+  it("reads null as a value, not as missing: null arguments are wrong for an object schema, as null anywhere is where it is not allowed", () => {
+    const root = { kind: "validation", instancePath: "", schemaPath: "/type", keyword: "type", message: "arguments: expected an object, got null" };
+    expect(validator.validate(null)).toEqual({ ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [root] });
+    expect(validator.validateJson("null")).toEqual(validator.validate(null));
+    expect(violation(tool, { path: null })).toBe("invalid arguments: path: expected a string, got null");
+    // Absent is "missing".
+    expect(violation(tool, {})).toBe("invalid arguments: path: missing (required)");
   });
 
   it("tells the model to send a list or object itself when it sent JSON text", () => {

@@ -39,11 +39,22 @@ export interface BenchRun {
   lenientScalars: boolean;
   presentRequired: boolean;
   badLines: number;
+  /** Calls whose tool is not in the catalogs, skipped: per name. */
+  unknownTools?: readonly { name: string; calls: number }[];
   ajv: AjvComparison;
   node: string;
   /** When the run ended, ISO 8601. */
   date: string;
   tools: readonly ToolTiming[];
+}
+
+/** "2 bad lines skipped; 3 calls to tools not in the catalog skipped", or "". */
+function skippedText(run: BenchRun): string {
+  const parts: string[] = [];
+  if (run.badLines > 0) parts.push(`${formatNumber(run.badLines)} bad ${run.badLines === 1 ? "line" : "lines"} skipped`);
+  const unknown = (run.unknownTools ?? []).reduce((sum, tool) => sum + tool.calls, 0);
+  if (unknown > 0) parts.push(`${formatNumber(unknown)} ${unknown === 1 ? "call" : "calls"} to tools not in the catalog skipped`);
+  return parts.join("; ");
 }
 
 /** How each number is written, in the table and the report alike. */
@@ -301,7 +312,7 @@ export function renderReport(run: BenchRun): string {
 </head>
 <body>
 <h1>tool-input-schema bench</h1>
-<p class="meta">Catalogs: ${run.catalogs.map((c) => `<code>${escapeXml(c)}</code>`).join(", ")}. Calls: ${run.callsFile === null ? escapeXml(source) : `<code>${escapeXml(source)}</code>`}${run.badLines > 0 ? escapeXml(` (${formatNumber(run.badLines)} bad ${run.badLines === 1 ? "line" : "lines"} skipped)`) : ""}.</p>
+<p class="meta">Catalogs: ${run.catalogs.map((c) => `<code>${escapeXml(c)}</code>`).join(", ")}. Calls: ${run.callsFile === null ? escapeXml(source) : `<code>${escapeXml(source)}</code>`}${skippedText(run) === "" ? "" : escapeXml(` (${skippedText(run)})`)}.</p>
 <p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}${run.presentRequired ? ", --present-required" : ""}; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
 ${ajvLine}
 <div class="cards">

@@ -7,11 +7,13 @@ import { engine as patternEngine, type Searches } from "../pattern/native";
 import { CompiledValidator } from "../validator";
 import type { Validator } from "../types";
 import { isPlainObject, MAX_DEPTH } from "../json-value";
+import { shortName } from "../messages";
 import { oneLine } from "../one-line";
 import type { ToolEntry } from "../tool-list";
 import { ajvCompile, loadAjv, type AjvInstance } from "./bench-ajv";
 import { renderReport, show, type AjvComparison, type ToolTiming } from "./bench-report";
 import { readCall } from "./bulk-batch";
+import { foreignEncoding } from "./encoding";
 import { readLines } from "./lines";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { counted, formatNumber } from "./numbers";
@@ -23,8 +25,9 @@ const USAGE = `Usage: tool-input-schema bench [options] <catalog>... [--calls <c
 Times your own catalog: per tool, preflight + compile (validateSchema, then
 compile), and validation in ns per call, with the number of patterns in its
 schema. The arguments come from --calls (JSON Lines of { "name", "arguments" })
-or, without it, from the "valid" and "invalid" cases of fixture files
-(fixtures/tools/*.json); a tool with neither is only compiled.
+or, without it, from "valid" and "invalid" cases that a tool file carries
+beside its schema; a tool with neither is only compiled. Calls to tools that
+are not in the catalog are counted and skipped.
 
 Options:
   --calls <file>           the calls to time
@@ -85,6 +88,8 @@ async function readCalls(file: string): Promise<{ calls: Map<string, unknown[]>;
   } catch (error) {
     throw new CliError(`${file}: cannot read (${systemReason(error)})`);
   }
+  const problem = foreignEncoding(bytes);
+  if (problem !== null) throw new CliError(`${file}: ${problem}`);
   const calls = new Map<string, unknown[]>();
   let badLines = 0;
   for await (const { lines } of readLines([bytes], 0, Infinity, Infinity)) {
@@ -113,6 +118,35 @@ function fixtureCalls(tools: readonly ToolEntry[]): Map<string, unknown[]> {
     if (valid.length + invalid.length > 0) calls.set(name, [...valid, ...invalid]);
   }
   return calls;
+}
+
+/** Calls whose tool is not in the catalog: per name, most calls first, then by name (as the validate summary lists tools). */
+function unknownTools(calls: ReadonlyMap<string, unknown[]>, known: ReadonlySet<string>): { name: string; calls: number }[] {
+  return [...calls]
+    .filter(([name]) => !known.has(name))
+    .map(([name, args]) => ({ name, calls: args.length }))
+    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Names listed where the header says which tools were not in the catalog. */
+const LISTED_UNKNOWN = 5;
+
+/** "; 3 calls to 2 tools not in the catalog skipped (reed_file, ecoh)", or "". */
+function unknownNote(unknown: readonly { name: string; calls: number }[]): string {
+  if (unknown.length === 0) return "";
+  const calls = unknown.reduce((sum, tool) => sum + tool.calls, 0);
+  const names = unknown.slice(0, LISTED_UNKNOWN).map(({ name }) => shortName(name));
+  if (unknown.length > LISTED_UNKNOWN) names.push("…");
+  return `; ${counted(calls, "call")} to ${unknown.length === 1 ? "a tool" : `${formatNumber(unknown.length)} tools`} not in the catalog skipped (${names.join(", ")})`;
+}
+
+/** The line that says why nothing was timed but compiling, and how to give calls; "" when some tool had calls. */
+function noCallsNote(timings: readonly ToolTiming[], callsFile: string | undefined): string {
+  if (timings.some((t) => t.calls > 0)) return "";
+  const how = 'pass them with --calls <calls.jsonl> (one { "name", "arguments" } per line)';
+  return callsFile === undefined
+    ? `no calls given, so only preflight and compile were timed: ${how}\n`
+    : `no calls in ${callsFile} name a tool of the catalog, so only preflight and compile were timed\n`;
 }
 
 /** Runs the validator over `args` for at least `ms`; returns the validations done and the nanoseconds taken. */
@@ -226,6 +260,7 @@ async function run(argv: string[]): Promise<number> {
     seen.add(name);
   }
   const { calls, badLines } = values.calls === undefined ? { calls: fixtureCalls(tools), badLines: 0 } : await readCalls(values.calls);
+  const unknown = unknownTools(calls, seen);
 
   // The report's file is checked before minutes of timing, not after.
   const html = values.html;
@@ -263,12 +298,14 @@ async function run(argv: string[]): Promise<number> {
   if (values.json) {
     const { baseWork, workPerUnit, maxWork, readsPerUnit, K, pcre2Version, jit } = patternEngine;
     const engine = { baseWork, workPerUnit, maxWork, readsPerUnit, K, pcre2Version, jit };
-    const report = { profile: options.profile, engine, searches, ...(comparison !== null ? { ajv: comparison } : {}), badLines, tools: timings };
+    const report = { profile: options.profile, engine, searches, ...(comparison !== null ? { ajv: comparison } : {}), badLines, unknownTools: unknown, tools: timings };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
     const skipped = badLines > 0 ? `; ${counted(badLines, "bad line")} skipped` : "";
     const ajvNote = comparison === null ? "" : comparison.loaded ? `; against Ajv ${comparison.version}` : `; Ajv not compared (${comparison.reason})`;
-    printTable(timings, `${tools.length} tools, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${skipped}${ajvNote}`, comparison);
+    const header = `${counted(tools.length, "tool")}, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${skipped}${unknownNote(unknown)}${ajvNote}`;
+    printTable(timings, header, comparison);
+    process.stdout.write(noCallsNote(timings, values.calls));
     process.stdout.write(`searches: ${formatNumber(searches.pcre2)} in PCRE2, ${formatNumber(searches.dfa)} in the DFA\n`);
   }
   if (html !== undefined && comparison !== null) {
@@ -279,6 +316,7 @@ async function run(argv: string[]): Promise<number> {
       lenientScalars: options.lenientScalars,
       presentRequired: options.presentRequired,
       badLines,
+      unknownTools: unknown,
       ajv: comparison,
       node: process.version,
       date: new Date().toISOString(),

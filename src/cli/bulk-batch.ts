@@ -1,7 +1,7 @@
 import { Catalog } from "../catalog";
 import { isPlainObject, shapeOf } from "../json-value";
 import type { ErrorKind, Options } from "../types";
-import { locateJsonError } from "../json-syntax";
+import { BOM_REASON, locateJsonError } from "../json-syntax";
 import type { LineText } from "./lines";
 
 // One batch of a bulk import, the same on the main thread and in a worker.
@@ -18,6 +18,8 @@ export interface Tally {
   badLines: number;
   /** Per tool name: calls and failed calls. */
   tools: Map<string, { calls: number; failed: number }>;
+  /** The first call that failed, by line: where a reader of the summary sees the messages a model gets. */
+  firstFailure: { line: number; name: string; message: string } | null;
 }
 
 export interface BatchOutput {
@@ -27,10 +29,12 @@ export interface BatchOutput {
 }
 
 export function emptyTally(): Tally {
-  return { lines: 0, calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map() };
+  return { lines: 0, calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map(), firstFailure: null };
 }
 
+/** Adds a batch's counts to the total; batches come in the order of their lines. */
 export function addTally(total: Tally, batch: Tally): void {
+  total.firstFailure ??= batch.firstFailure;
   total.lines += batch.lines;
   total.calls += batch.calls;
   total.valid += batch.valid;
@@ -56,7 +60,11 @@ export function importCatalog(tools: unknown, options: Options): Catalog {
   return catalog;
 }
 
-/** A JSON line's call, why the line holds none, or null for a blank line (skipped). */
+/**
+ * A JSON line's call, why the line holds none, or null for a blank line
+ * (skipped). Absent "arguments" are `{}`, as in MCP; `"arguments": null` is a
+ * value, checked like any other (an object schema refuses it: `got null`).
+ */
 export function readCall(line: LineText): { name: string; args: unknown } | string | null {
   if (typeof line !== "string") return line.error;
   if (line.trim() === "") return null;
@@ -65,13 +73,14 @@ export function readCall(line: LineText): { name: string; args: unknown } | stri
     call = JSON.parse(line);
   } catch {
     const { column, reason } = locateJsonError(line);
+    // The file's own mark is taken off line 1 (see readLines): one here comes from files joined together.
+    if (reason === BOM_REASON) return `not JSON at column ${column} (a byte-order mark; only the start of the file may hold one)`;
     return `not JSON at column ${column} (${reason})`;
   }
   if (!isPlainObject(call)) return `expected an object with "name" and "arguments", got ${shapeOf(call)}`;
   if (!Object.hasOwn(call, "name")) return 'missing "name"';
   if (typeof call.name !== "string") return `"name": expected a string, got ${shapeOf(call.name)}`;
-  if (!Object.hasOwn(call, "arguments")) return 'missing "arguments"';
-  return { name: call.name, args: call.arguments };
+  return { name: call.name, args: Object.hasOwn(call, "arguments") ? call.arguments : {} };
 }
 
 /** Validates the calls in `lines` (JSON Lines; blank ones skipped); `firstLine` is the number of the first. */
@@ -98,6 +107,7 @@ export function processBatch(catalog: Catalog, lines: readonly LineText[], first
     else {
       tally.failed[result.kind]++;
       perTool.failed++;
+      tally.firstFailure ??= { line, name: call.name, message: result.message };
     }
     if (withResults) text += JSON.stringify({ line, name: call.name, ...result }) + "\n";
   });

@@ -7,6 +7,7 @@ import { readToolList } from "../tool-list";
 import type { Options } from "../types";
 import { addTally, emptyTally, importCatalog, processBatch, type BatchOutput } from "./bulk-batch";
 import { CliError } from "./command";
+import { ForeignEncoding } from "./encoding";
 import { readLines, type LineText } from "./lines";
 import { counted } from "./numbers";
 import { progress } from "./progress";
@@ -147,6 +148,7 @@ export async function bulkImport(job: BulkImport): Promise<number> {
       }
     } catch (error) {
       if (error instanceof CliError) throw error;
+      if (error instanceof ForeignEncoding) throw new CliError(`${job.callsFile}: ${error.message}`);
       throw new CliError(`${job.callsFile}: cannot read (${systemReason(error)})`);
     }
     while (queue.length > 0) await writeOldest();
@@ -155,7 +157,7 @@ export async function bulkImport(job: BulkImport): Promise<number> {
     await runner.close();
   }
 
-  const summary = summaryOf(total, job.shard, (performance.now() - started) / 1000);
+  const summary = summaryOf(total, job.shard, (performance.now() - started) / 1000, job.callsFile === "-" ? "stdin" : job.callsFile);
   if (job.summary) await write(job.json ? summaryJson(summary) : summaryText(summary));
   return summaryStatus(summary);
 }

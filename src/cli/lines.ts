@@ -1,4 +1,5 @@
 import { isUtf8 } from "node:buffer";
+import { ENCODING_HEAD, ForeignEncoding, foreignEncoding } from "./encoding";
 
 // The lines of a calls file, split as bytes: 0x0A never occurs inside a UTF-8
 // sequence, so a line is whole before it is decoded, and a line whose bytes
@@ -22,9 +23,11 @@ export interface LineBatch {
  * line taken may end past `end`. `bytes` reads the file from its start: the
  * lines before `start` are only counted, so that line numbers stay those of
  * the whole file. A byte-order mark at the start of the file is not part of
- * line 1.
+ * line 1. A file that starts as UTF-16 or UTF-32 text throws ForeignEncoding
+ * before any line is read.
  */
-export async function* readLines(bytes: AsyncIterable<Buffer> | Iterable<Buffer>, start: number, end: number, batchLines: number): AsyncGenerator<LineBatch> {
+export async function* readLines(given: AsyncIterable<Buffer> | Iterable<Buffer>, start: number, end: number, batchLines: number): AsyncGenerator<LineBatch> {
+  const bytes = checkedStart(given);
   let lineStart = 0;
   let lineNumber = 1;
   // The bytes of a line that goes on in the next chunk: kept as pieces and joined once, so a long line costs linear time.
@@ -66,6 +69,31 @@ export async function* readLines(bytes: AsyncIterable<Buffer> | Iterable<Buffer>
   if (lineStart < end && lineStart < offset && lineStart >= start) take(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
   batch.position = offset;
   if (batch.lines.length > 0) yield batch;
+}
+
+/** The bytes as given, once their first ones show no UTF-16 or UTF-32 (which would make every line a bad one). */
+async function* checkedStart(bytes: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<Buffer> {
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (const chunk of bytes) {
+    if (head === null) {
+      yield chunk;
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    if (head.length < ENCODING_HEAD) continue;
+    check(head);
+    yield head;
+    head = null;
+  }
+  if (head !== null && head.length > 0) {
+    check(head);
+    yield head;
+  }
+}
+
+function check(head: Buffer): void {
+  const problem = foreignEncoding(head);
+  if (problem !== null) throw new ForeignEncoding(problem);
 }
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

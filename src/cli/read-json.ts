@@ -1,19 +1,24 @@
 import { readFileSync } from "node:fs";
 import { locateJsonError } from "../json-syntax";
 import { CliError } from "./command";
+import { foreignEncoding } from "./encoding";
 
 /** How a file is named in messages. */
 function shown(file: string): string {
   return file === "-" ? "stdin" : file;
 }
 
-/** Reads a whole file ("-" for stdin) as text; a failure names the file. */
+/** Reads a whole file ("-" for stdin) as UTF-8 text; a failure names the file, and UTF-16 or UTF-32 text (see foreignEncoding) is one. */
 export function readText(file: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file === "-" ? 0 : file, "utf8");
+    bytes = readFileSync(file === "-" ? 0 : file);
   } catch (error) {
     throw new CliError(`${shown(file)}: cannot read (${systemReason(error)})`);
   }
+  const problem = foreignEncoding(bytes);
+  if (problem !== null) throw new CliError(`${shown(file)}: ${problem}`);
+  return bytes.toString("utf8");
 }
 
 /** "no such file or directory" from "ENOENT: no such file or directory, open 'x'". */

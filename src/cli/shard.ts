@@ -1,6 +1,6 @@
 import { CliError } from "./command";
 
-/** `--shard K/N`: the K-th of N shards, K counted from 1 (README, "Command line"). */
+/** `--shard K/N`: the K-th of N shards, K counted from 1 (docs/cli.md, "Shards"). */
 export interface Shard {
   index: number;
   count: number;

@@ -1,4 +1,5 @@
 import { isPlainObject, shapeOf } from "../json-value";
+import { shortName } from "../messages";
 import { oneLine } from "../one-line";
 import type { ErrorKind } from "../types";
 import type { Tally } from "./bulk-batch";
@@ -7,8 +8,8 @@ import { counted, formatNumber } from "./numbers";
 import type { Shard } from "./shard";
 
 /**
- * The summary of a bulk import, as `--summary --json` prints it (README,
- * "Command line"). Every count adds up over shards; `seconds` and
+ * The summary of a bulk import, as `--summary --json` prints it
+ * (docs/cli.md). Every count adds up over shards; `seconds` and
  * `recordsPerSecond` are the only timings.
  */
 export interface Summary {
@@ -26,6 +27,20 @@ export interface Summary {
   recordsPerSecond: number;
   /** Every tool called, known or not: most calls first, then by name. */
   tools: { name: string; calls: number; failed: number }[];
+  /**
+   * The first failed call: its line, the tool it names and the message a
+   * model gets; null when every call passed. Merged, the first shard's (or
+   * the first run's) that has one.
+   */
+  firstFailure: FirstFailure | null;
+}
+
+/** A failed call, as a summary shows it: where it is (the calls file as given, "stdin" for standard input, and its line), its tool and its message. */
+export interface FirstFailure {
+  file: string;
+  line: number;
+  name: string;
+  message: string;
 }
 
 const KINDS: readonly ErrorKind[] = ["validation", "unsupported_capability", "execution_failure"];
@@ -33,23 +48,27 @@ const KINDS: readonly ErrorKind[] = ["validation", "unsupported_capability", "ex
 /** Tools listed in the text summary, most called first. */
 const TEXT_TOOLS = 20;
 
-function timed(counts: Omit<Summary, "seconds" | "recordsPerSecond">, seconds: number): Summary {
+function timed(counts: Omit<Summary, "seconds" | "recordsPerSecond" | "firstFailure">, seconds: number, firstFailure: FirstFailure | null): Summary {
   const records = counts.calls + counts.badLines;
   const rounded = Math.round(seconds * 1000) / 1000;
-  return { ...counts, seconds: rounded, recordsPerSecond: rounded > 0 ? Math.round(records / rounded) : 0 };
+  return { ...counts, seconds: rounded, recordsPerSecond: rounded > 0 ? Math.round(records / rounded) : 0, firstFailure };
 }
 
 function byCallsThenName(a: { name: string; calls: number }, b: { name: string; calls: number }): number {
   return b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
-export function summaryOf(total: Tally, shard: Shard | null, seconds: number): Summary {
+export function summaryOf(total: Tally, shard: Shard | null, seconds: number, callsFile: string): Summary {
   const tools = [...total.tools].map(([name, { calls, failed }]) => ({ name, calls, failed })).sort(byCallsThenName);
   const counts = { shard, lines: total.lines, calls: total.calls, valid: total.valid, failed: total.calls - total.valid };
-  return timed({ ...counts, failedByKind: { ...total.failed }, badLines: total.badLines, tools }, seconds);
+  const firstFailure = total.firstFailure === null ? null : { file: callsFile, ...total.firstFailure };
+  return timed({ ...counts, failedByKind: { ...total.failed }, badLines: total.badLines, tools }, seconds, firstFailure);
 }
 
-/** `5 calls: 2 valid, 3 failed (2 validation, 1 unsupported_capability); 3 bad lines; 0.02 s, 450 records/s`, then the most called tools. */
+/**
+ * `5 calls: 2 valid, 3 failed (2 validation, 1 unsupported_capability); 3 bad lines; 0.02 s, 450 records/s`,
+ * then the most called tools, and the first failed call with its message.
+ */
 export function summaryText(summary: Summary): string {
   const kinds = KINDS.filter((kind) => summary.failedByKind[kind] > 0).map((kind) => `${formatNumber(summary.failedByKind[kind])} ${kind}`);
   const head =
@@ -61,6 +80,8 @@ export function summaryText(summary: Summary): string {
   const width = Math.max(0, ...shown.map((name) => name.length));
   const rows = tools.map(({ calls, failed }, i) => `  ${shown[i].padEnd(width)}  ${counted(calls, "call")}, ${formatNumber(failed)} failed`);
   if (summary.tools.length > TEXT_TOOLS) rows.push(`  (and ${counted(summary.tools.length - TEXT_TOOLS, "more tool")})`);
+  const first = summary.firstFailure;
+  if (first !== null) rows.push(`first failed call: ${oneLine(first.file)}:${first.line} (${oneLine(shortName(first.name))}): ${oneLine(first.message)}`);
   return [head, ...rows].join("\n") + "\n";
 }
 
@@ -90,6 +111,14 @@ export function readSummary(value: unknown, file: string): Summary {
     counts(tool, ["calls", "failed"], `tools[${i}]`);
     if (typeof tool.name !== "string") throw wrong(`tools[${i}].name: expected a string, got ${shapeOf(tool.name)}`);
   });
+  // Summaries written before firstFailure was recorded have none.
+  if (summary.firstFailure === undefined) summary.firstFailure = null;
+  if (summary.firstFailure !== null) {
+    counts(summary.firstFailure, ["line"], "firstFailure");
+    for (const key of ["file", "name", "message"] as const) {
+      if (typeof summary.firstFailure[key] !== "string") throw wrong(`firstFailure.${key}: expected a string, got ${shapeOf(summary.firstFailure[key])}`);
+    }
+  }
   if (summary.shard !== null) {
     counts(summary.shard, ["index", "count"], "shard");
     if (summary.shard.index < 1 || summary.shard.index > summary.shard.count) throw wrong(`shard: ${summary.shard.index}/${summary.shard.count} is no shard`);
@@ -126,6 +155,9 @@ export function mergeSummaries(summaries: readonly Summary[], files: readonly st
   const tools = new Map<string, { name: string; calls: number; failed: number }>();
   const total = { shard: null, lines: 0, calls: 0, valid: 0, failed: 0, failedByKind, badLines: 0 };
   let seconds = 0;
+  // Shards in their order, so the first failure is the first of the whole file; whole runs in the order given.
+  const ordered = sharded === -1 ? summaries : [...summaries].sort((a, b) => a.shard!.index - b.shard!.index);
+  const firstFailure = ordered.find((summary) => summary.firstFailure !== null)?.firstFailure ?? null;
   for (const summary of summaries) {
     for (const key of ["lines", "calls", "valid", "failed", "badLines"] as const) total[key] += summary[key];
     for (const kind of KINDS) failedByKind[kind] += summary.failedByKind[kind];
@@ -139,5 +171,5 @@ export function mergeSummaries(summaries: readonly Summary[], files: readonly st
     }
     seconds += summary.seconds;
   }
-  return timed({ ...total, tools: [...tools.values()].sort(byCallsThenName) }, seconds);
+  return timed({ ...total, tools: [...tools.values()].sort(byCallsThenName) }, seconds, firstFailure);
 }

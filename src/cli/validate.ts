@@ -13,12 +13,13 @@ nothing) against the schema and prints "ok" or the model-facing message.
 
 Bulk import: <catalog.json> holds a tools/list result or a list of tools;
 <calls.jsonl> holds one { "name", "arguments" } per line ("-" for stdin);
-"arguments" may also be JSON text, as OpenAI stores it ("{\"path\":\"a\"}").
-Writes one JSON result per line, in input order: { "line", "name", "ok", ... }
-with the kind, message and issues of a failure, or { "line", "error" } for a
-line that is not UTF-8, not JSON or not a call. A bad line is counted and never
-stops the run. A tool whose schema is refused stays in the catalog: its calls
-fail with the schema's failure. With stderr on a terminal (and stdout not, or
+"arguments" may also be JSON text, as OpenAI stores it ("{\"path\":\"a\"}");
+absent, they are {}, as in MCP (null is a value, which an object schema
+refuses). Writes one JSON result per line, in input order: { "line", "name",
+"ok", ... } with the kind, message and issues of a failure, or { "line",
+"error" } for a line that is not UTF-8, not JSON or not a call. A bad line is
+counted and never stops the run. A tool whose schema is refused stays in the
+catalog: its calls fail with the schema's kind and issues. With stderr on a terminal (and stdout not, or
 --summary), stderr shows a progress bar.
 
 --shard K/N takes the lines that begin in the K-th of N equal byte ranges of
@@ -30,7 +31,8 @@ Options:
   --schema <file>          the schema for one call
   --catalog <file>         the tools for a bulk import
   --calls <file>           the calls for a bulk import (JSON Lines)
-  --summary                print counts per kind and per tool instead of one line per call
+  --summary                print counts per kind and per tool, and the first failed
+                           call with its message, instead of one line per call
   --workers <N>            spread the calls over N worker threads (default: 1, on the main thread)
   --shard <K/N>            only the K-th of N shards of the calls file (a regular file)
   --profile core|extended  the keyword table (default: core)

@@ -1,10 +1,10 @@
 import { MAX_CHAIN } from "../bounds";
-import { isPlainObject, ownFields, shapeOf } from "../json-value";
+import { isPlainObject, ownFields } from "../json-value";
 import type { Keyword, SchemaSite } from "../keyword";
-import { either, jsonTextHint, typeWord } from "../messages";
+import { either, typeWord } from "../messages";
 import { every, type Check, type Report, type Run } from "../report";
 import { resolveRef, valueAt } from "../ref-target";
-import { declaredTypes, matchesType } from "./type";
+import { declaredTypes, matchesType, wrongType } from "./type";
 
 /** How many of the closest branch's problems a composition message quotes. */
 const QUOTED_PROBLEMS = 3;
@@ -91,7 +91,7 @@ function noMatchProblem(forms: Forms, runs: Run[], value: unknown, report: Repor
   for (let i = 0; i < runs.length; i++) {
     if (fitsType(forms.types[i], value) && (best === -1 || problemCount(runs[i]) < problemCount(runs[best]))) best = i;
   }
-  if (best === -1) return `expected ${forms.expected}, got ${shapeOf(value)}${jsonTextHint(value, forms.names)}`;
+  if (best === -1) return wrongType(forms.expected, forms.names, value);
   const { findings } = runs[best];
   let quoted = "";
   for (let i = 0; i < Math.min(findings.length, QUOTED_PROBLEMS); i++) quoted += (i === 0 ? "" : "; ") + report.problemOf(findings[i]);

@@ -13,7 +13,7 @@ type JsonObject = Record<string, unknown>;
 export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
 
 /**
- * Own properties only (README, "The JSON input domain"): `toString` or
+ * Own properties only (docs/schemas.md, "The JSON input domain"): `toString` or
  * `__proto__` inherited from Object.prototype is not a property of the
  * arguments, and neither is anything another part of the process added to
  * Object.prototype since (`Object.prototype.isAdmin = true`). Arguments hold

@@ -33,9 +33,18 @@ export function parseTypeNames(value: unknown): string[] | null {
 
 /** "expected a list, got a string (...)" with the JSON-text hint where it applies. */
 export function typeProblem(types: readonly string[], value: unknown): string {
+  return wrongType(either(types.map(typeWord)), types, value);
+}
+
+/**
+ * "expected <words>, got a string ("3")": what came, with a scalar's value,
+ * and the JSON-text hint for `types`. The one wording of a wrong type, for
+ * `type` and for the compositions whose branches all want other types.
+ */
+export function wrongType(expected: string, types: readonly string[], value: unknown): string {
   const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal;
   const detail = scalar ? ` (${preview(value)})` : "";
-  return `expected ${either(types.map(typeWord))}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
+  return `expected ${expected}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
 }
 
 export const typeKeyword: Keyword = {

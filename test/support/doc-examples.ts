@@ -1,10 +1,11 @@
 import ts from "typescript";
 
-// Reads the TypeScript examples of a Markdown file and the values their
-// comments say they return. The conventions are described in
-// test/readme.test.ts, which runs them.
+// Reads the examples of a Markdown file: the TypeScript blocks and the values
+// their comments say they return, and the shell blocks that run with the
+// output shown below them. The conventions are described in
+// test/doc-examples.test.ts, which runs them.
 
-/** How an example is tested, from the `<!-- example: … -->` comment before its block. */
+/** How a TypeScript example is tested, from the `<!-- example: … -->` comment before its block. */
 export type Mode = "run" | "compile-only" | "types";
 
 /** A line of an example's module, with the Markdown line it comes from (1-based). */
@@ -40,38 +41,151 @@ export type Expected =
   | { kind: "object"; properties: Map<string, Expected>; rest: boolean };
 
 const MARKER = /^<!--\s*example:\s*([a-z-]+)\s*(-->)?\s*$/;
-const MODES = new Set(["run", "continues", "compile-only", "types"]);
+const MODES = new Set(["run", "continues", "compile-only", "types", "shell"]);
 
-/** Every ```ts block of a Markdown text, grouped into examples. Throws on a malformed marker. */
-export function readExamples(markdown: string): Example[] {
+/** A fenced block: its language, the Markdown line of its opening fence, and its lines. */
+export interface Block {
+  language: string;
+  line: number;
+  lines: Line[];
+  /** The marker's mode, "run" when there is none. */
+  mode: Mode | "continues" | "shell";
+  context: Line[];
+}
+
+/** The languages a block may be written in: TypeScript examples, shell, their output, and data shown as it is. */
+const LANGUAGES = new Set(["ts", "sh", "text", "json", "yaml"]);
+
+/** Every fenced block of a Markdown text, with its marker. Throws on a block without a language, or a malformed marker. */
+export function readBlocks(markdown: string): Block[] {
   const lines = markdown.split("\n");
-  const examples: Example[] = [];
-  let lastRun: Example | undefined;
+  const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
     const fence = /^(`{3,})(\S*)\s*$/.exec(lines[i]);
     if (!fence) continue;
     let end = i + 1;
     while (end < lines.length && lines[end].trimEnd() !== fence[1]) end++;
     if (end === lines.length) throw new Error(`line ${i + 1}: a code block that never closes`);
-    if (fence[2] === "ts") {
-      const { mode, context } = readMarker(lines, i);
-      const code = lines.slice(i + 1, end).map((text, k) => ({ text, line: i + 2 + k }));
-      if (mode === "continues") {
-        if (!lastRun) throw new Error(`line ${i + 1}: "continues", but no example runs before it`);
-        lastRun.lines.push(...context, ...code);
-      } else {
-        const example: Example = { mode, line: i + 1, lines: [...context, ...code] };
-        examples.push(example);
-        if (mode === "run") lastRun = example;
-      }
+    if (!LANGUAGES.has(fence[2])) throw new Error(`line ${i + 1}: a code block needs one of the languages ${[...LANGUAGES].join(", ")}, not "${fence[2]}"`);
+    const { mode, context } = readMarker(lines, i);
+    if (fence[2] === "sh" ? mode !== "run" && mode !== "shell" : fence[2] === "ts" ? mode === "shell" : mode !== "run") {
+      throw new Error(`line ${i + 1}: a ${fence[2]} block cannot be marked "${mode}" (ts blocks take the TypeScript modes, sh blocks "shell", others none)`);
     }
+    const code = lines.slice(i + 1, end).map((text, k) => ({ text, line: i + 2 + k }));
+    blocks.push({ language: fence[2], line: i + 1, lines: code, mode, context });
     i = end;
+  }
+  return blocks;
+}
+
+/** Every ```ts block of a Markdown text, grouped into examples. Throws on a malformed marker. */
+export function readExamples(markdown: string): Example[] {
+  const examples: Example[] = [];
+  let lastRun: Example | undefined;
+  for (const block of readBlocks(markdown)) {
+    if (block.language !== "ts") continue;
+    const { mode, context, lines: code } = block;
+    if (mode === "continues") {
+      if (!lastRun) throw new Error(`line ${block.line}: "continues", but no example runs before it`);
+      lastRun.lines.push(...context, ...code);
+    } else {
+      const example: Example = { mode: mode as Mode, line: block.line, lines: [...context, ...code] };
+      examples.push(example);
+      if (mode === "run") lastRun = example;
+    }
   }
   return examples;
 }
 
+/** A shell example: the script of a sh block marked "shell", and the output shown in the text or json block right after it, if any. */
+export interface ShellExample {
+  line: number;
+  script: string;
+  output?: { line: number; text: string };
+}
+
+/**
+ * The shell examples of a Markdown text. A text block is output, so it must
+ * follow a shell example (nothing but blank lines between them).
+ */
+export function readShellExamples(markdown: string): ShellExample[] {
+  const lines = markdown.split("\n");
+  const blocks = readBlocks(markdown);
+  const examples: ShellExample[] = [];
+  blocks.forEach((block, index) => {
+    const before = blocks[index - 1];
+    const follows =
+      before !== undefined &&
+      before.mode === "shell" &&
+      lines.slice(before.lines.length + before.line + 1, block.line - 1).every((line) => line.trim() === "");
+    if (block.language === "text" && !follows) throw new Error(`line ${block.line}: a text block shows output, so it follows a shell example`);
+    if (block.mode === "shell") examples.push({ line: block.line, script: block.lines.map((line) => line.text).join("\n") + "\n" });
+    else if (follows && (block.language === "text" || block.language === "json")) {
+      examples[examples.length - 1].output = { line: block.line, text: block.lines.map((line) => line.text).join("\n") };
+    }
+  });
+  return examples;
+}
+
+/** What may differ between runs: durations and rates. Shown and printed output are compared with them written as these words. */
+const VARYING: [RegExp, string][] = [
+  [/\d[\d,]*(?:\.\d+)? records\/s\b/g, "<rate>"],
+  [/\d[\d,]*(?:\.\d+)? (?:s|ms|µs|ns)\b/g, "<time>"],
+];
+
+/**
+ * Where printed output differs from the output a document shows, or
+ * undefined when they agree: line by line, with durations and rates
+ * written as words on both sides, and `…` in a shown line standing for any
+ * text within that line.
+ */
+export function outputDifference(shown: string, printed: string): string | undefined {
+  const normalize = (text: string) => VARYING.reduce((out, [pattern, word]) => out.replace(pattern, word), text.replace(/\n+$/, "")).split("\n");
+  const [want, got] = [normalize(shown), normalize(printed)];
+  for (let i = 0; i < Math.max(want.length, got.length); i++) {
+    if (want[i] === undefined) return `line ${i + 1} is not shown: ${got[i]}`;
+    if (got[i] === undefined) return `line ${i + 1} is shown but not printed: ${want[i]}`;
+    const pattern = new RegExp(`^${want[i].split("…").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "u");
+    if (!pattern.test(got[i])) return `line ${i + 1} differs:\n  shown    ${want[i]}\n  printed  ${got[i]}`;
+  }
+  return undefined;
+}
+
+/** The anchors of a Markdown text's headings, as GitHub makes them: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^`{3,}/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6} (.+?)\s*$/.exec(line);
+    if (!heading) continue;
+    const base = heading[1].toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+/** The relative links of a Markdown text outside code (`[text](target)`), with their lines. */
+export function relativeLinks(markdown: string): { line: number; target: string }[] {
+  const links: { line: number; target: string }[] = [];
+  let fenced = false;
+  markdown.split("\n").forEach((text, index) => {
+    if (/^`{3,}/.test(text)) fenced = !fenced;
+    if (fenced) return;
+    // Inline code is not a link.
+    const prose = text.replace(/`[^`]*`/g, "");
+    for (const match of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (!/^[a-z]+:/i.test(match[1])) links.push({ line: index + 1, target: match[1] });
+    }
+  });
+  return links;
+}
+
 /** The marker comment that ends on the line before a fence: its mode, and its other lines as context. */
-function readMarker(lines: string[], fence: number): { mode: Mode | "continues"; context: Line[] } {
+function readMarker(lines: string[], fence: number): { mode: Mode | "continues" | "shell"; context: Line[] } {
   const last = fence - 1;
   if (last < 0 || !lines[last].trimEnd().endsWith("-->")) return { mode: "run", context: [] };
   let first = last;
@@ -83,10 +197,11 @@ function readMarker(lines: string[], fence: number): { mode: Mode | "continues";
     return { mode: "run", context: [] };
   }
   if (!MODES.has(head[1])) throw new Error(`line ${first + 1}: unknown example mode "${head[1]}"`);
-  if (head[2] !== undefined) return { mode: head[1] as Mode, context: [] };
+  const mode = head[1] as Mode | "continues" | "shell";
+  if (head[2] !== undefined) return { mode, context: [] };
   if (lines[last].trim() !== "-->") throw new Error(`line ${last + 1}: put "-->" on a line of its own after the context`);
   const context = lines.slice(first + 1, last).map((text, k) => ({ text, line: first + 2 + k }));
-  return { mode: head[1] as Mode, context };
+  return { mode, context };
 }
 
 /** The module text of an example, and the Markdown line of each of its lines. */
