@@ -97,7 +97,7 @@ describe("presentRequired: a required property of the arguments object", () => {
     expect(both(weather, { city: null, units: "metric" }, present)).toStrictEqual(missing("city"));
     expect(both(weather, { city: null, units: "metric" }, extended)).toStrictEqual(missing("city"));
     // Without the option, null is a value of the wrong type.
-    expect(both(weather, { city: null, units: "metric" }, {})).toMatchObject({ message: "invalid arguments: city: expected a string, got nothing" });
+    expect(both(weather, { city: null, units: "metric" }, {})).toMatchObject({ message: "invalid arguments: city: expected a string, got null" });
   });
 
   it("is present when it holds 0, false, [] or {}", () => {
@@ -146,7 +146,7 @@ describe("presentRequired: a required property of the arguments object", () => {
       required: ["place"],
     };
     expect(both(schema, { place: { city: "" }, stops: [{ name: " " }, { name: null }] }, present)).toStrictEqual({ ok: true });
-    expect(both(schema, { place: { city: null } }, present)).toMatchObject({ message: "invalid arguments: place.city: expected a string, got nothing" });
+    expect(both(schema, { place: { city: null } }, present)).toMatchObject({ message: "invalid arguments: place.city: expected a string, got null" });
     expect(both(schema, { place: {}, stops: [{}] }, present)).toMatchObject({ message: "invalid arguments: place.city: missing (required); stops[0].name: missing (required)" });
     // The root's own required property is held to the rule; its value is then not looked into.
     expect(both(schema, { place: null }, present)).toStrictEqual(missing("place"));
@@ -211,7 +211,7 @@ describe("presentRequired at the root of the extended profile", () => {
       issues: [{ kind: "validation", instancePath: "/city", schemaPath: "/$defs/place/required", keyword: "required", message: "city: missing (required)" }],
     });
     expect(both(schema, { city: "Braga", home: { city: " ", home: { city: "" } } }, extended)).toStrictEqual({ ok: true });
-    expect(both(schema, { city: "Braga", home: { city: null } }, extended)).toMatchObject({ message: "invalid arguments: home.city: expected a string, got nothing" });
+    expect(both(schema, { city: "Braga", home: { city: null } }, extended)).toMatchObject({ message: "invalid arguments: home.city: expected a string, got null" });
   });
 
   it("decides anyOf and oneOf branches by the same reading: a blank property is no match for a branch that requires it", () => {
@@ -220,7 +220,7 @@ describe("presentRequired at the root of the extended profile", () => {
     // zip is required by a branch only: where it is not needed, its value is still checked.
     expect(both(anyOf, { city: "Lagos", zip: " " }, present)).toMatchObject({ message: 'invalid arguments: zip: must be at least 4 characters long, got " "' });
     expect(both(anyOf, { city: " ", zip: null }, present)).toMatchObject({
-      message: "invalid arguments: zip: expected a string, got nothing; arguments: does not match any of the 2 allowed forms; closest (form 1): city: missing (required)",
+      message: "invalid arguments: zip: expected a string, got null; arguments: does not match any of the 2 allowed forms; closest (form 1): city: missing (required)",
     });
     const oneOf = { type: "object", oneOf: [{ required: ["city"] }, { required: ["zip"] }] };
     expect(both(oneOf, { city: "Lagos", zip: "" }, present)).toStrictEqual({ ok: true });

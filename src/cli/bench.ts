@@ -303,10 +303,10 @@ async function run(argv: string[]): Promise<number> {
   } else {
     const skipped = badLines > 0 ? `; ${counted(badLines, "bad line")} skipped` : "";
     const ajvNote = comparison === null ? "" : comparison.loaded ? `; against Ajv ${comparison.version}` : `; Ajv not compared (${comparison.reason})`;
-    const header = `${counted(tools.length, "tool")}, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${skipped}${unknownNote(unknown)}${ajvNote}`;
+    const searched = searches.pcre2 + searches.dfa === 0 ? "" : `; ${formatNumber(searches.pcre2)} pattern searches in PCRE2, ${formatNumber(searches.dfa)} in the DFA`;
+    const header = `${counted(tools.length, "tool")}, preflight + compile ${formatNumber(compileTotal / 1000, 2)} ms in all (--profile ${options.profile})${searched}${skipped}${unknownNote(unknown)}${ajvNote}`;
     printTable(timings, header, comparison);
     process.stdout.write(noCallsNote(timings, values.calls));
-    process.stdout.write(`searches: ${formatNumber(searches.pcre2)} in PCRE2, ${formatNumber(searches.dfa)} in the DFA\n`);
   }
   if (html !== undefined && comparison !== null) {
     const run = {
