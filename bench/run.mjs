@@ -52,7 +52,7 @@ const machine = {
   cpu: os.cpus()[0]?.model.trim() ?? "unknown",
   cores: os.cpus().length,
   platform: `${process.platform}-${process.arch}`,
-  patternEngine: ours.patternEngine,
+  patternEngine: { ...ours.patternEngine, searches: undefined },
   ajv: versions.ajv,
   cfworker: versions.cfworker,
   re2: RE2 ? versions.re2 : null,
@@ -461,6 +461,10 @@ function measureMemory() {
   results.memory = { source: catalogSource, tools: catalogTools.length, ...memory };
 }
 
+// Every pattern search of the run, by the engine that ran it (ours only; Ajv runs V8's RegExp).
+const searches = ours.patternEngine.searches();
+results.searches = searches;
+console.log(`\npattern searches in this run: ${searches.pcre2.toLocaleString("en-US")} in PCRE2, ${searches.dfa.toLocaleString("en-US")} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
 results.disagreements = disagreements;
 results.sink = sink.value;
 mkdirSync(path.dirname(OUT), { recursive: true });
