@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compile, patternEngine, validate, type Profile } from "../src/index";
-import { compilePattern } from "../src/pattern/compile";
+import { compilePattern, compilePatternFor } from "../src/pattern/compile";
 import { forgetStates, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { encodeProgram, programSize } from "../src/pattern/program";
@@ -257,5 +257,32 @@ describe("the allowance of one validation, in both tiers", () => {
     const validator = compile(schema);
     const results = Array.from({ length: 10 }, () => validator.validate({ e, big: "z".repeat(300_000) }));
     expect(results).toEqual(Array(10).fill({ ok: true }));
+  });
+});
+
+describe("a search is charged its whole subject", () => {
+  const million = "a".repeat(1_000_000);
+
+  it("in PCRE2: the subject read, then its proven steps, before it runs, however little of it the match reads", () => {
+    const pattern = compilePattern("^x") as CompiledPattern;
+    expect(pattern.engine).toBe("pcre2");
+    startSearches(million);
+    expect(pattern.test(million)).toBe(NO_MATCH);
+    expect(workSpent()).toBe(million.length / patternEngine.readsPerUnit + Math.ceil((pattern.steps * (million.length + 1)) / 4));
+  });
+
+  it("in the DFA: the subject read, though the search stops at its first character", () => {
+    const pattern = compilePatternFor("^x", "core", "dfa") as CompiledPattern;
+    startSearches(million);
+    expect(pattern.test(million)).toBe(NO_MATCH);
+    expect(workSpent()).toBeGreaterThanOrEqual(million.length / patternEngine.readsPerUnit);
+    expect(workSpent()).toBeLessThan(million.length / patternEngine.readsPerUnit + 100);
+  });
+
+  it("so many patterns over one long string run out of work, each of them failing at once", () => {
+    // Each of the 100 branches reads the million characters it gets; one validation may read about 16 million.
+    const schema = { type: "object", properties: { s: { type: "string", anyOf: Array.from({ length: 100 }, (_, i) => ({ pattern: `^x${i}` })) } } };
+    expect(validate(schema, { s: million })).toMatchObject({ ok: false, kind: "execution_failure" });
+    expect(validate(schema, { s: "x99" })).toStrictEqual({ ok: true });
   });
 });
