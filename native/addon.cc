@@ -196,7 +196,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     return {};
   }
   // The wrap owns the Pattern from here: FreePattern runs when `test` is
-  // collected or the environment shuts down, and forget() finds it.
+  // collected or the environment shuts down, and drop() finds it.
   if (napi_wrap(env, test, pattern.get(), FreePattern, nullptr, nullptr) != napi_ok) {
     environment->Remove(env, pattern.get());
     return {};
@@ -219,9 +219,10 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   return env.IsExceptionPending() ? Napi::Value() : result;
 }
 
-// forget(test): drops the pattern's cached states now, for a pattern that
-// left the cache, instead of when the collector finds it.
-Napi::Value ForgetStates(const Napi::CallbackInfo& info) {
+// drop(test): frees what the pattern holds now, for a pattern that left the
+// cache, instead of when the collector finds it (a collection may come long
+// after, in a loop that never yields to the event loop, where finalizers run).
+Napi::Value DropPattern(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   void* data = nullptr;
   if (!info[0].IsFunction() || napi_unwrap(env, info[0], &data) != napi_ok) {
@@ -229,7 +230,7 @@ Napi::Value ForgetStates(const Napi::CallbackInfo& info) {
     return {};
   }
   Pattern* pattern = static_cast<Pattern*>(data);
-  pattern->environment()->Forget(env, pattern);
+  pattern->environment()->Drop(env, pattern);
   return env.Undefined();
 }
 
@@ -264,7 +265,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.DefineProperties({
       Napi::PropertyDescriptor::Value("compile", Napi::Function::New<Compile>(env, "compile"), napi_enumerable),
       Napi::PropertyDescriptor::Value("searchBatch", RawFunction(env, "searchBatch", SearchBatch), napi_enumerable),
-      Napi::PropertyDescriptor::Value("forget", Napi::Function::New<ForgetStates>(env, "forget"), napi_enumerable),
+      Napi::PropertyDescriptor::Value("drop", Napi::Function::New<DropPattern>(env, "drop"), napi_enumerable),
       Napi::PropertyDescriptor::Value("work", work, napi_enumerable),
       Napi::PropertyDescriptor::Value("searches", Napi::Function::New<SearchCounts>(env, "searches"), napi_enumerable),
       Napi::PropertyDescriptor::Value("units", units, napi_enumerable),

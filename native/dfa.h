@@ -6,7 +6,7 @@
 #include "array.h"
 #include "program.h"
 
-enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory = -2 };
+enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory = -2, kDropped = -3 };
 
 // Counted work, not time: what one validation may spend reading subjects and
 // building automaton states, the same on an idle and on a loaded machine.

@@ -101,7 +101,9 @@ void Environment::SearchBatch(napi_env env) {
     }
     const Outcome outcome = SearchOne(env, patterns_[id], shared_.units + first, length, &meter);
     if (outcome != kMatch) {
-      answer = 4.0 * j + (outcome + 2);
+      // A dropped pattern cannot be queued by a validator that holds it
+      // compiled, so a batch that names one is the same as a bad batch.
+      answer = outcome == kDropped ? -2 : 4.0 * j + (outcome + 2);
       break;
     }
   }
@@ -110,6 +112,7 @@ void Environment::SearchBatch(napi_env env) {
 }
 
 Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {
+  if (!pattern->program_) return kDropped;
   // Every search reads its whole subject to get it here, whatever the
   // engine then reads of it: that is charged first (README, "The work limit").
   if (!meter->Charge(length / kReadsPerUnit)) return kWorkLimit;
@@ -152,6 +155,15 @@ void Environment::Forget(napi_env env, Pattern* pattern) {
   states_in_all_ -= pattern->states_bytes_;
   Report(env, -static_cast<int64_t>(pattern->states_bytes_));
   pattern->states_bytes_ = 0;
+}
+
+void Environment::Drop(napi_env env, Pattern* pattern) {
+  if (!pattern->program_) return;
+  Forget(env, pattern);
+  Report(env, -static_cast<int64_t>(pattern->compiled_bytes()));
+  pattern->pcre2_.reset();
+  pattern->dfa_.Clear();
+  pattern->program_.reset();
 }
 
 void Environment::Remove(napi_env env, Pattern* pattern) {

@@ -55,6 +55,9 @@ class Environment {
   void SearchBatch(napi_env env);
   // Drops a pattern's cached states now.
   void Forget(napi_env env, Pattern* pattern);
+  // Frees all a pattern holds now (it left the cache): its states, program
+  // and PCRE2 code. Searching it then answers kDropped.
+  void Drop(napi_env env, Pattern* pattern);
   // The pattern is being freed.
   void Remove(napi_env env, Pattern* pattern);
   void Detach() { shared_ = Shared{}; }
@@ -111,7 +114,7 @@ class Pattern {
   uint32_t id() const { return id_; }
   bool runs_in_pcre2() const { return pcre2_ != nullptr; }
   // What it holds besides its cached states: its program and PCRE2's code.
-  size_t compiled_bytes() const { return program_->bytes() + (pcre2_ ? pcre2_->bytes() : 0); }
+  size_t compiled_bytes() const { return (program_ ? program_->bytes() : 0) + (pcre2_ ? pcre2_->bytes() : 0); }
   size_t program_size() const { return program_->size(); }
 
  private:

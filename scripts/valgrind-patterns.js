@@ -1,5 +1,6 @@
 "use strict";
-// Compiles, searches, forgets and frees many patterns through the addon, on
+// Compiles, searches, drops and frees many patterns through the addon, in
+// both engines, on
 // the main thread and in a worker that exits, so that a leak in the addon
 // shows up as "definitely lost" and a bad access as an invalid read or write
 // under:
@@ -7,7 +8,8 @@
 // It runs the built lib/ (npm run prepare) and the addon node-gyp-build finds.
 const { Worker, isMainThread, parentPort } = require("worker_threads");
 const { compilePattern } = require("../lib/pattern/compile");
-const { compileProgram, forgetStates, startWork } = require("../lib/pattern/native");
+const { compileProgram, dropPattern, startWork } = require("../lib/pattern/native");
+const { pcre2Source } = require("../lib/pattern/pcre2-source");
 const { encodeProgram } = require("../lib/pattern/program");
 const { parsePattern, PatternError } = require("../lib/pattern/syntax");
 
@@ -34,24 +36,26 @@ const subjects = ["abc-def-12", "x@y.io", "\u{1F600}", "\ud800", "a".repeat(25) 
 // One set whose range runs backwards: the addon must refuse it.
 const malformed = Uint32Array.of(1, 1, 5, 3, 1, 4, 0, 0);
 
-// Even patterns go through the package's cache, so they live until exit;
-// odd ones are compiled directly and left to the collector.
+// Even patterns go through the package's cache, so they live until exit
+// (or are dropped when it evicts them, and compiled again when searched);
+// odd ones are compiled directly, in the engine the proof gives them, and
+// left to the collector.
 function compile(source, i) {
   if (i % 2 === 0) return compilePattern(source, "extended");
-  let words;
+  let root;
   try {
-    words = encodeProgram(parsePattern(source, "extended"));
+    root = parsePattern(source, "extended");
   } catch (error) {
     if (error instanceof PatternError) return error;
     throw error;
   }
-  return compileProgram(words);
+  return compileProgram(encodeProgram(root), pcre2Source(root));
 }
 
 function round(n) {
   const tally = { 1: 0, 0: 0, "-1": 0, "-2": 0, refused: 0, error: 0 };
   for (let i = 0; i < n; i++) {
-    if (i % 10 === 0 && "error" in compileProgram(malformed)) tally.error++;
+    if (i % 10 === 0 && "error" in compileProgram(malformed, new Uint32Array(0))) tally.error++;
     // A distinct pattern each time, and never one plain enough to skip the addon.
     const compiled = compile(`${sources[i % sources.length]}|${i}`, i);
     if (compiled instanceof PatternError) {
@@ -63,7 +67,12 @@ function round(n) {
       startWork();  // one validation per subject
       tally[compiled.test(subject)]++;
     }
-    if (i % 3 === 0) forgetStates(compiled);
+    // Dropped, then searched once more: compiled again if it can be (from the cache), else NO_MEMORY.
+    if (i % 3 === 0) {
+      dropPattern(compiled);
+      startWork();
+      tally[compiled.test(subjects[0])]++;
+    }
   }
   return tally;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compile, patternEngine, validate, type Profile } from "../src/index";
 import { compilePattern, compilePatternFor } from "../src/pattern/compile";
-import { forgetStates, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { dropPattern, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { encodeProgram, programSize } from "../src/pattern/program";
 import { parsePattern, PatternError } from "../src/pattern/syntax";
@@ -170,7 +170,7 @@ describe("hostile and benign patterns", () => {
     expect(first.work).toBeLessThanOrEqual(limit + oneStep(c.pattern, c.profile, subject.length));
 
     expect(search(pattern, subject)).toEqual(first); // warm
-    if (pattern.bytes > 0) forgetStates(pattern);
+    if (pattern.bytes > 0) dropPattern(pattern);
     expect(search(pattern, subject)).toEqual(first); // cold
   });
 

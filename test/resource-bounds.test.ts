@@ -1,7 +1,7 @@
 import { execFileSync } from "child_process";
 import path from "path";
 import { describe, expect, it } from "vitest";
-import { compile, validateSchema } from "../src/index";
+import { compile, validate, validateSchema } from "../src/index";
 import { compilePattern } from "../src/pattern/compile";
 import { PatternError } from "../src/pattern/syntax";
 import { MAX_ISSUES } from "../src/report";
@@ -230,4 +230,37 @@ describe("memory running out in the addon", () => {
       issues: [{ kind: "execution_failure", instancePath: "/s", schemaPath: "/properties/s/pattern", keyword: "pattern", message: problem }],
     });
   });
+});
+
+describe("patterns the cache drops", () => {
+  // Each pattern's program is about 40,000 instructions (about 0.5 MB in the
+  // addon): the pattern cache keeps 64 MiB of them, and frees what it evicts
+  // at once, not when the collector's finalizers run, which a loop that
+  // never yields to the event loop would wait for.
+  const big = (tag: string) => `(?:a?){20000}x${tag}`;
+  const schemaOf = (i: number) => ({
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`p${j}`, { type: "string", pattern: big(`${i}_${j}`) }])),
+  });
+
+  it("keep native memory within the cache's bound in a synchronous loop of distinct schemas", () => {
+    // 40 schemas: 400 patterns, about 200 MB of programs had they waited for the collector.
+    const { growth } = residentGrowth(() => {
+      for (let i = 0; i < 40; i++) expect(validate(schemaOf(i), { p0: `x${i}_0` })).toStrictEqual({ ok: true });
+    });
+    expect(growth).toBeLessThan(120 * MiB);
+  }, HEAVY);
+
+  it("are compiled again, with the same answers, by a validator that still holds them", () => {
+    const validator = compile({ type: "object", properties: { s: { type: "string", pattern: big("kept") }, t: { type: "string", pattern: "^[a-z]+$" } } });
+    const before = [validator.validate({ s: "axkept", t: "abc" }), validator.validate({ s: "a", t: "abc" })];
+    // Enough other large patterns to evict both of the validator's from the cache.
+    for (let i = 0; i < 20; i++) validateSchema(schemaOf(1000 + i));
+    for (let i = 0; i < 2100; i++) validateSchema({ type: "object", properties: { u: { type: "string", pattern: `^u${i}$` } } });
+    for (let call = 0; call < 10; call++) {
+      expect([validator.validate({ s: "axkept", t: "abc" }), validator.validate({ s: "a", t: "abc" })]).toStrictEqual(before);
+    }
+    expect(before[0]).toStrictEqual({ ok: true });
+    expect(before[1]).toMatchObject({ ok: false, kind: "validation" });
+  }, HEAVY);
 });

@@ -1,7 +1,7 @@
 import { MAX_SCHEMA_INSTRUCTIONS, MAX_SCHEMA_PROOF_WORK } from "../bounds";
 import { Lru } from "../lru";
 import type { Profile } from "../types";
-import { compileProgram, forgetStates, type CompiledPattern, type EngineChoice } from "./native";
+import { compileProgram, dropPattern, type CompiledPattern, type EngineChoice } from "./native";
 import { pcre2Source } from "./pcre2-source";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
@@ -12,9 +12,11 @@ export const MAX_PATTERN_BYTES = 1024;
 /**
  * Compiled patterns kept for reuse, one per profile and pattern: at most
  * this many, holding at most CACHE_BYTES of native memory together.
- * Catalogs repeat the same few patterns; a pattern that leaves the cache has
- * its cached DFA states freed at once (its program and PCRE2 code go when
- * nothing holds it any more).
+ * Catalogs repeat the same few patterns. A pattern that leaves the cache
+ * has its native memory (DFA states, program, PCRE2 code) freed at once,
+ * not when the collector finds it, which a loop that never yields to the
+ * event loop would wait for; a validator that still holds it compiles it
+ * again when it next searches it.
  */
 const CACHE_SIZE = 2048;
 export const CACHE_BYTES = 64 * 2 ** 20;
@@ -22,7 +24,7 @@ const cache = new Lru<string, CompiledPattern | PatternError>(CACHE_SIZE, {
   maxWeight: CACHE_BYTES,
   weigh: (entry) => (entry instanceof PatternError ? 0 : entry.bytes),
   evicted: (entry) => {
-    if (!(entry instanceof PatternError)) forgetStates(entry);
+    if (!(entry instanceof PatternError)) dropPattern(entry);
   },
 });
 
@@ -146,7 +148,11 @@ function build(pattern: string, profile: Profile, room: Room, choice: EngineChoi
     );
   }
   if (size > room.instructions) return noRoom(NO_ROOM);
-  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork);
+  const rewrite = () => {
+    const again = parsePattern(pattern, profile);
+    return { words: encodeProgram(again), source: pcre2Source(again) };
+  };
+  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork, rewrite);
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.
     return new PatternError("unsupported_capability", `pattern ${JSON.stringify(pattern)} cannot be compiled: ${compiled.error}`);

@@ -19,7 +19,7 @@ export type Engine = "pcre2" | "dfa";
 
 export interface CompiledPattern {
   test(subject: string): MatchOutcome;
-  /** The addon's name for it in a batch. */
+  /** The addon's name for it in a batch (a new one if it was dropped and compiled again). */
   readonly id: number;
   readonly engine: Engine;
   /** For PCRE2, the most steps its search takes at one position (the proof's k); 0 for the DFA. */
@@ -33,8 +33,14 @@ export interface CompiledPattern {
   /** Instructions its program wrote out: what compiling it cost. */
   readonly size: number;
   /** The addon's search function, which owns the native pattern. */
-  readonly native: (subject: string) => MatchOutcome;
+  readonly native: NativeSearch;
 }
+
+/** What the addon answers for a pattern whose native memory was dropped (dropPattern). */
+const DROPPED = -3;
+
+/** A compiled pattern's own search function in the addon. */
+type NativeSearch = (subject: string) => MatchOutcome | typeof DROPPED;
 
 interface Addon {
   compile(
@@ -42,11 +48,11 @@ interface Addon {
     source: Uint32Array,
     choice: number,
     proofBudget: number,
-  ): { proofWork: number; test?: undefined } | { test: (subject: string) => MatchOutcome; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null; proofWork: number } | { error: string };
+  ): { proofWork: number; test?: undefined } | { test: NativeSearch; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null; proofWork: number } | { error: string };
   /** Runs the first work[3] searches of `jobs`, answering in work[4]: -1 when all match, else 4 × the first other's index + its outcome + 2. */
   searchBatch(): void;
-  /** Drops a compiled pattern's cached states now. */
-  forget(test: (subject: string) => MatchOutcome): void;
+  /** Frees what a compiled pattern holds now; searching it then answers DROPPED. */
+  drop(test: NativeSearch): void;
   /** [allowed, spent, validation, batch size, batch answer]: the work of the current validation, its number, and the batch. */
   work: Float64Array;
   /** [pcre2, dfa, pcre2 limits tripped]: the searches this thread has run. */
@@ -162,37 +168,55 @@ export function workSpent(): number {
 const CHOICES = { proof: 0, pcre2: 1, dfa: 2 } as const;
 export type EngineChoice = keyof typeof CHOICES;
 
+/** A program's words and PCRE2 source, written again from its pattern. */
+export type Rewrite = () => { words: Uint32Array; source: Uint32Array };
+
 /**
  * Compiles a program (src/pattern/program.ts) and its PCRE2 source
  * (src/pattern/pcre2-source.ts), proving within `proofBudget` (the work its
- * schema has left; past it, only what the proof spent comes back). Never
- * throws for bad words: they come back as an error.
+ * schema has left; past it, only what the proof spent comes back). A pattern
+ * dropped from the cache (dropPattern) that a validator still searches is
+ * compiled again from `rewrite`, with the same engine: the proof depends on
+ * the pattern alone. Never throws for bad words: they come back as an error.
  */
 export function compileProgram(
   words: Uint32Array,
   source: Uint32Array,
   choice: EngineChoice = "proof",
   proofBudget = Infinity,
+  rewrite: Rewrite | null = null,
 ): CompiledPattern | { error: string } | { proofWork: number } {
   const compiled = addon.compile(words, source, CHOICES[choice], proofBudget);
   if ("error" in compiled || compiled.test === undefined) return compiled;
-  const { test } = compiled;
-  const search = (subject: string): MatchOutcome => {
+  const { id, engine, steps, reason, proofWork, bytes, size } = compiled;
+  const pattern = { test: search, id, engine, steps, reason, proofWork, bytes, size, native: compiled.test };
+  function search(subject: string): MatchOutcome {
     // The addon refuses anything but a string, with a TypeError.
-    if (typeof subject !== "string") return test(subject);
+    if (typeof subject !== "string") return pattern.native(subject) as MatchOutcome;
     work[0] = allowed;
     work[1] = spent;
-    const outcome = test(subject);
+    let outcome = pattern.native(subject);
+    if (outcome === DROPPED && rewrite !== null) {
+      // Compiled again outside any cache: it goes with the last validator that holds it.
+      const again = rewrite();
+      const revived = addon.compile(again.words, again.source, CHOICES[choice], Infinity);
+      if ("error" in revived || revived.test === undefined) return NO_MEMORY;
+      pattern.native = revived.test;
+      pattern.id = revived.id;
+      outcome = pattern.native(subject);
+    }
     spent = work[1];
-    return outcome;
-  };
-  const { id, engine, steps, reason, proofWork, bytes, size } = compiled;
-  return { test: search, id, engine, steps, reason, proofWork, bytes, size, native: test };
+    return outcome === DROPPED ? NO_MEMORY : outcome;
+  }
+  return pattern;
 }
 
-/** Frees a compiled pattern's cached DFA states now rather than when it is collected. */
-export function forgetStates(pattern: CompiledPattern): void {
-  addon.forget(pattern.native);
+/**
+ * Frees what a compiled pattern holds in the addon now, rather than when it
+ * is collected (the cache drops what it evicts: src/pattern/compile.ts).
+ */
+export function dropPattern(pattern: CompiledPattern): void {
+  addon.drop(pattern.native);
 }
 
 /**
