@@ -114,7 +114,7 @@ void Environment::SearchBatch(napi_env env) {
 Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {
   if (!pattern->program_) return kDropped;
   // Every search reads its whole subject to get it here, whatever the
-  // engine then reads of it: that is charged first (README, "The work limit").
+  // engine then reads of it: that is charged first (docs/patterns.md, "The work limit").
   if (!meter->Charge(length / kReadsPerUnit)) return kWorkLimit;
   if (!code_points_.Reserve(length + 1)) return kOutOfMemory;
   uint32_t* subject = code_points_.data();

@@ -17,7 +17,7 @@ export interface PatternInfo {
 }
 
 /**
- * Which engine searches `pattern` under `options.profile` (README, "How a
+ * Which engine searches `pattern` under `options.profile` (docs/patterns.md, "How a
  * pattern runs"): PCRE2 when its backtracking search is proven linear, else
  * the package's DFA; the failure a schema holding it would get when it is
  * refused. Never throws.

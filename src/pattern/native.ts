@@ -95,7 +95,7 @@ export interface Searches {
 }
 
 /**
- * The pattern engines and the counted work limit (README, "The work
+ * The pattern engines and the counted work limit (docs/patterns.md, "The work
  * limit"): a validation pass may spend `baseWork` units searching, plus
  * `workPerUnit` for each UTF-16 unit of the arguments' strings, and never
  * more than `maxWork`. Every search is charged one unit per `readsPerUnit`

@@ -1,6 +1,6 @@
 /**
  * Code point sets: the class escapes of the extended profile exactly as
- * ECMAScript defines them with the `u` flag and without `i` (README,
+ * ECMAScript defines them with the `u` flag and without `i` (docs/patterns.md,
  * "Extended escapes"), `.`, and the range arithmetic that classes need.
  */
 
@@ -40,18 +40,6 @@ export function union(ranges: Ranges): Ranges {
     else out.push([from, to]);
   }
   return out;
-}
-
-/** True when two normalized range lists share a code point. */
-export function overlaps(a: Ranges, b: Ranges): boolean {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i][1] < b[j][0]) i++;
-    else if (b[j][1] < a[i][0]) j++;
-    else return true;
-  }
-  return false;
 }
 
 /** Every code point not in `ranges` (normalized). */

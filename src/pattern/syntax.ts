@@ -3,7 +3,7 @@ import type { ErrorKind, Profile } from "../types";
 
 /**
  * Parses an ECMAScript regular expression (`u` flag) within the portable
- * subset (README, "Patterns"; with the extended profile, its escapes too)
+ * subset (docs/patterns.md, "Patterns"; with the extended profile, its escapes too)
  * into a syntax tree over code points. Captures are never read and the
  * subset has no backreferences, so a group is only its contents, and a test
  * needs no greedy or lazy order: the tree says which strings match, nothing
