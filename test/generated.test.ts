@@ -4,15 +4,13 @@ import { compileSchema } from "../src/compile";
 import { MAX_GENERATED_SOURCE } from "../src/code-writer";
 import { generateFastCheck } from "../src/generate";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
-import { generateExplainer, type Explainer } from "../src/generate-explain";
+import { generateExplainer } from "../src/generate-explain";
 import { findNonJson } from "../src/json-value";
 import type { CompileOptions } from "../src/keyword";
 import { readOptions } from "../src/options";
-import { Report } from "../src/report";
-import { endMemo, startMemo } from "../src/memo";
 import { HOT_AFTER_CALLS } from "../src/validator";
-import { endValidation, startValidation, startValidationWork, work } from "../src/work";
 import { argsArbitrary, key, rootSchemaArbitrary } from "./support/arbitraries";
+import { explained } from "./support/explained";
 import { testSeed } from "./support/random";
 
 /**
@@ -77,23 +75,6 @@ describe("the generated explaining pass", () => {
       }
     };
     const options = readOptions({ profile: "extended" }) as CompileOptions;
-    /** What a pass of `explain` over `args` found and spent. */
-    const explained = (explain: Explainer, args: unknown) => {
-      startValidation(args);
-      startValidationWork();
-      // A pass of its own: nothing remembered from the other one (hint parses, keys).
-      startMemo();
-      const report = new Report(true);
-      try {
-        explain(args, report);
-      } catch (error) {
-        return { thrown: String(error), spent: work.spent };
-      } finally {
-        endValidation();
-        endMemo();
-      }
-      return { issues: report.issues(), uncounted: report.uncounted, spent: work.spent, here: report.here };
-    };
     fc.assert(
       fc.property(rootSchemaArbitrary(true, key, true), fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, calls) => {
         const compiled = compileSchema(schema, options);

@@ -2,17 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { compileSchema } from "../src/compile";
 import { generateFastCheck } from "../src/generate";
-import { generateExplainer, type Explainer } from "../src/generate-explain";
+import { generateExplainer } from "../src/generate-explain";
 import { Catalog, compile, guardClient, guardToolHandler, validate, validateSchema, violation, type Options, type Result, type Validator } from "../src/index";
 import { findNonJson } from "../src/json-value";
 import type { CompileOptions } from "../src/keyword";
-import { endMemo, startMemo } from "../src/memo";
 import { readOptions } from "../src/options";
-import { endArguments, isBlank, startArguments } from "../src/present";
-import { Report } from "../src/report";
+import { isBlank } from "../src/present";
 import { HOT_AFTER_CALLS } from "../src/validator";
-import { endValidation, startValidation, startValidationWork, work } from "../src/work";
+import { startValidationWork, work } from "../src/work";
 import { anyValue, key, rootSchemaArbitrary, schemaArbitrary } from "./support/arbitraries";
+import { explained } from "./support/explained";
 import { testSeed } from "./support/random";
 import { outOfWork } from "./support/work-limit";
 
@@ -350,24 +349,6 @@ describe("the generated code under presentRequired", () => {
     expect([{ a: "", b: "\t" }, { a: "", b: "x" }].map(fast(viaBranch, options))).toStrictEqual([false, true]);
   });
 
-  // What a pass of `explain` over `args` found and spent (as test/generated.test.ts counts it).
-  const explained = (explain: Explainer, args: unknown) => {
-    startValidation(args);
-    startArguments(args);
-    startValidationWork();
-    startMemo();
-    const report = new Report(true);
-    try {
-      explain(args, report);
-    } catch (error) {
-      return { thrown: String(error), spent: work.spent };
-    } finally {
-      endValidation();
-      endArguments();
-      endMemo();
-    }
-    return { issues: report.issues(), uncounted: report.uncounted, spent: work.spent, here: report.here };
-  };
   const isReadableJson = (value: unknown) => {
     try {
       return findNonJson(value) === null;
