@@ -461,10 +461,13 @@ function measureMemory() {
   results.memory = { source: catalogSource, tools: catalogTools.length, ...memory };
 }
 
-// Every pattern search of the run, by the engine that ran it (ours only; Ajv runs V8's RegExp).
-const searches = ours.patternEngine.searches();
+// Every pattern search of the run, by the engine that ran it (ours only; Ajv
+// runs V8's RegExp). A build from before the two engines (BENCH_LIB) has no counts.
+const searches = ours.patternEngine.searches?.() ?? null;
 results.searches = searches;
-console.log(`\npattern searches in this run: ${searches.pcre2.toLocaleString("en-US")} in PCRE2, ${searches.dfa.toLocaleString("en-US")} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
+if (searches !== null) {
+  console.log(`\npattern searches in this run: ${searches.pcre2.toLocaleString("en-US")} in PCRE2, ${searches.dfa.toLocaleString("en-US")} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
+}
 results.disagreements = disagreements;
 results.sink = sink.value;
 mkdirSync(path.dirname(OUT), { recursive: true });
