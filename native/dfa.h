@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "array.h"
+#include "interned-sets.h"
 #include "program.h"
 
 enum Outcome : int32_t { kMatch = 1, kNoMatch = 0, kWorkLimit = -1, kOutOfMemory = -2, kDropped = -3 };
@@ -79,15 +80,17 @@ class Dfa {
   static constexpr uint32_t kUnknown = UINT32_MAX;
   static constexpr uint32_t kAtStart = 1;
   static constexpr uint32_t kAfterWord = 2;
+  // The sinks' flags, which no other state has.
+  static constexpr uint32_t kDeadFlags = 4;
+  static constexpr uint32_t kMatchedFlags = 8;
   static constexpr uint64_t kNoValidation = UINT64_MAX;
 
-  struct State {
-    uint32_t set_begin;  // the instructions in sets_, ascending
-    uint32_t set_size;
-    uint32_t flags;
-    uint32_t end_cost;  // 0 until known
-    uint32_t ended;     // epoch of the last validation that ended a search here
-    bool accepts_at_end;
+  // What a state knows of the end of the subject; its instructions and
+  // flags are in sets_, under the same index.
+  struct End {
+    uint32_t cost;  // 0 until known
+    uint32_t ended;  // epoch of the last validation that ended a search here
+    bool accepts;
   };
   struct Slot {
     uint32_t next;  // the row of the state after a code point of this class, or kUnknown
@@ -102,15 +105,11 @@ class Dfa {
   void FindEnd(uint32_t state, Scratch* scratch);
   Outcome AtEnd(uint32_t state, Scratch* scratch, Meter* meter);
   bool Intern(uint32_t flags, const uint32_t* set, size_t size, uint32_t* state);
-  bool AddState(uint32_t flags, const uint32_t* set, size_t size, uint64_t hash, uint32_t* state);
-  bool Rehash();
-  uint64_t Hash(uint32_t flags, const uint32_t* set, size_t size) const;
 
   const Program* program_;
   uint32_t epoch_ = 0;  // one per validation that searched with this DFA; slots start at 0
   uint64_t validation_ = kNoValidation;  // the validation of the last search
-  Array<State> states_;
-  Array<uint32_t> sets_;
-  Array<Slot> rows_;      // class_count() slots per state
-  Array<uint32_t> table_;  // open addressing: state indices, kUnknown empty
+  InternedSets<uint32_t> sets_;  // each state's instructions, ascending, and flags
+  Array<End> ends_;
+  Array<Slot> rows_;  // class_count() slots per state
 };
