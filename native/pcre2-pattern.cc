@@ -48,12 +48,16 @@ constexpr uint64_t kMatchLimitFloor = 4096;
 // repeated n times can need a frame per repeat.
 constexpr uint64_t kHeapKiBFloor = 1024;
 constexpr uint64_t kHeapBytesPerCodePoint = 256;
-// The JIT stack: a group repeated n times needs about 24 bytes a repeat.
-// Short subjects share the environment's stack; longer ones get one in
-// proportion to their length for the one match.
+// The JIT stack: each backtracking frame a match keeps takes 16 to 24 bytes,
+// and a proven pattern keeps at most about one a step, so k steps a
+// position need up to about 24k bytes a code point (a group repeated n times
+// 24 bytes a repeat; eight optional groups in a repeat, k = 29, 136 bytes).
+// A match gets 1 MiB plus 32k bytes a code point: the environment's shared
+// stack when that fits in it, else one of its own for the one match.
 constexpr size_t kJitStackStart = 32 * 1024;
-constexpr size_t kJitStackShared = 1024 * 1024;
-constexpr size_t kJitStackPerCodePoint = 64;
+constexpr size_t kJitStackBase = 1024 * 1024;
+constexpr size_t kJitStackShared = 4 * 1024 * 1024;
+constexpr size_t kJitStackPerStep = 32;
 constexpr size_t kJitStackMax = size_t{1} << 30;
 
 }  // namespace
@@ -121,9 +125,9 @@ Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size
     pcre2_set_heap_limit(context_, static_cast<uint32_t>(heap));
     rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
   } else {
-    const size_t wanted = std::min<size_t>(kJitStackShared + positions * kJitStackPerCodePoint, kJitStackMax);
+    const size_t wanted = std::min<size_t>(kJitStackBase + positions * steps * kJitStackPerStep, kJitStackMax);
     pcre2_jit_stack* stack = jit_stack_;
-    if (wanted > kJitStackShared * 2) {
+    if (wanted > kJitStackShared) {
       stack = pcre2_jit_stack_create(kJitStackStart, wanted, nullptr);
       if (stack == nullptr) return kWorkLimit;
     }

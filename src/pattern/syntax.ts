@@ -88,6 +88,11 @@ function emptyInsidePair(node: Node): boolean {
   }
 }
 
+/** An empty group, as the parser leaves one: it matches the empty string and nothing else. */
+function isEmpty(node: Node): boolean {
+  return node.kind === "sequence" && node.items.length === 0;
+}
+
 /** What an escape stands for: one code point or a set of them. */
 type Escape = { codePoint: number } | { set: Ranges };
 
@@ -344,7 +349,10 @@ class Parser {
     if (this.at("?")) this.i++;
     else if (this.at("+")) throw this.unsupported("a possessive quantifier");
     if (this.quantifierAhead()) throw this.malformed("nothing to repeat");
-    if (max === 0n) return EMPTY;
+    // Repeating what can only match the empty string (`(?:){9}`, `(?:a{0}){9}`)
+    // matches the empty string: it is written as nothing, so no count can
+    // multiply work that the program's size does not show.
+    if (max === 0n || isEmpty(atom)) return EMPTY;
     if (min === 1n && max === 1n) return atom;
     return { kind: "repeat", item: atom, min: Number(min), max: max === null ? Infinity : Number(max) };
   }
