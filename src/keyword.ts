@@ -37,6 +37,12 @@ export interface SchemaSite {
   pattern(source: string): CompiledPattern | PatternError;
   /** Counts values of the schema that a keyword walks (src/bounds.ts): pass it to findNonJson. */
   readonly countValues: CountVisits;
+  /**
+   * A copy of a list inside a keyword's value, its length read once and
+   * counted as values before it is read (a hole is copied as undefined).
+   * The lists that are keyword values themselves come copied already.
+   */
+  list(value: readonly unknown[]): unknown[];
 }
 
 /**

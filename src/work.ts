@@ -1,4 +1,5 @@
 import { findNonJson, isJsonArray, isPlainObject, lengthOf, MAX_DEPTH } from "./json-value";
+import { schemaValueCount } from "./bounds";
 import { keysOf } from "./own-keys";
 
 /**
@@ -249,9 +250,9 @@ export function subschemaWeight(schema: Record<string, unknown>): number {
     const value = schema[keyword];
     weight++;
     if (keyword === "properties" && isPlainObject(value)) weight += Object.keys(value).length;
-    else if (keyword === "required" && Array.isArray(value)) weight += value.length;
+    else if (keyword === "required" && Array.isArray(value)) weight += lengthOf(value);
     else if (keyword === "dependentRequired" && isPlainObject(value)) weight += treeSize(value);
-    else if (keyword === "enum" && Array.isArray(value)) for (const choice of value) weight += isStructure(choice) ? treeSize(choice) : 0;
+    else if (keyword === "enum" && Array.isArray(value)) weight += choicesWeight(value);
     else if (keyword === "const" && isStructure(value)) weight += treeSize(value);
   }
   return weight;
@@ -259,9 +260,27 @@ export function subschemaWeight(schema: Record<string, unknown>): number {
 
 const isStructure = (value: unknown) => typeof value === "object" && value !== null;
 
-/** How many values a schema's JSON value holds, written out (the schema has been checked, so it is bounded). */
+/** The values of an `enum`'s structured choices, written out; the list's length read once, and bounded as treeSize is. */
+function choicesWeight(choices: readonly unknown[]): number {
+  const length = lengthOf(choices);
+  schemaValueCount()(length);
+  let weight = 0;
+  for (let i = 0; i < length; i++) weight += isStructure(choices[i]) ? treeSize(choices[i]) : 0;
+  return weight;
+}
+
+/**
+ * How many values a schema's JSON value holds, written out. The schema has
+ * been checked, but this reads it again: past the schema's bound on values
+ * (src/bounds.ts) it throws, as it would only for a value that claims more
+ * now (a proxy), and compiling refuses the schema.
+ */
 function treeSize(value: unknown): number {
+  const count = schemaValueCount();
   let values = 1;
-  findNonJson(value, MAX_DEPTH, (more) => (values += more));
+  findNonJson(value, MAX_DEPTH, (more) => {
+    count(more);
+    values += more;
+  });
   return values;
 }
