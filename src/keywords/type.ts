@@ -26,8 +26,8 @@ export function matchesType(type: string, value: unknown): boolean {
 /**
  * The type names of a valid `type` value, or null when it is missing or
  * bad. A valid list names distinct types, so one longer than the list of
- * types is bad without reading it (it may be a subschema compile has not
- * copied yet, whose length only a proxy's claim).
+ * types is bad without reading it (it may be the list of a subschema that
+ * compiling has not copied yet, and its length a proxy's claim).
  */
 export function parseTypeNames(value: unknown): string[] | null {
   if (typeof value === "string") return Object.hasOwn(PREDICATES, value) ? [value] : null;
