@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CompileOptions } from "./keyword";
-import { findNonJson, MAX_DEPTH } from "./json-value";
 import { schemaValueCount } from "./bounds";
+import { ownJsonText } from "./own-json";
 import { Lru } from "./lru";
 import type { Result, Validator } from "./types";
 import { CompiledValidator } from "./validator";
@@ -97,15 +97,19 @@ function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown
 }
 
 /**
- * The schema's JSON text, or undefined when the schema is not exactly JSON
- * (JSON.stringify would turn `undefined` or `NaN` into `null` and drop
- * functions, giving a refused schema the text of a valid one), cannot be read
- * (a getter or proxy that throws; compiling it says so), or is too long for
- * one string.
+ * The schema's JSON text, written from its own fields (src/own-json.ts: an
+ * inherited toJSON would give the schema the text of another, so that a
+ * cached copy compiled from it would refuse nothing the schema asks), each
+ * read once and counted against the schema's bound on values. Undefined when
+ * the schema is not exactly JSON (JSON text would turn `undefined` or `NaN`
+ * into `null` and drop functions, giving a refused schema the text of a
+ * valid one), cannot be read (a getter or proxy that throws; compiling it
+ * says so), holds more values than the bound, or is too long for one string:
+ * the schema itself is then compiled, and says what is wrong with it.
  */
 function jsonText(schema: unknown): string | undefined {
   try {
-    return findNonJson(schema, MAX_DEPTH, schemaValueCount()) === null ? JSON.stringify(schema) : undefined;
+    return ownJsonText(schema, schemaValueCount());
   } catch {
     return undefined;
   }

@@ -14,6 +14,9 @@ import { acceptAll, every, MAX_ISSUES, type Check } from "./report";
 import type { ErrorKind, Issue } from "./types";
 import { charge, subschemaWeight } from "./work";
 
+/** Keywords whose value is a list that compiling walks item by item. */
+const LISTS = ["type", "required", "enum", "anyOf", "oneOf", "allOf", "prefixItems"];
+
 /**
  * Above this many subschema visits per value (counting every path through
  * shared `$ref` targets), the shared targets are decided once per value.
@@ -261,8 +264,9 @@ class Compiler {
       return acceptAll;
     }
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
+    const fields = this.fields(schema);
     const site: SchemaSite = {
-      schema: ownFields(schema),
+      schema: fields,
       options: this.options,
       document: this.document,
       pointer: at,
@@ -278,21 +282,53 @@ class Compiler {
       typeCache: this.typeCache,
       countValues: this.countValues,
       rootRequired: this.rootRequired,
+      list: (value) => this.list(value),
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];
-    for (const name of Object.keys(schema)) {
+    for (const name of Object.keys(fields)) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {
         site.problem(name, keyword, "unsupported_capability");
         continue;
       }
-      const check = keyword.compile(schema[name], site);
+      const check = keyword.compile(fields[name], site);
       if (check === null) continue;
       if (name === "type") node.type = check;
       else node.keywords.push({ name, check });
     }
-    return charged(this.join(schema, node.type, every(node.keywords.map((keyword) => keyword.check))), subschemaWeight(schema));
+    return charged(this.join(fields, node.type, every(node.keywords.map((keyword) => keyword.check))), subschemaWeight(fields));
+  }
+
+  /**
+   * A subschema's own fields, each read once (ownFields), with the lists its
+   * keywords walk copied (see list): a keyword, its siblings and the
+   * subschema's weight all read the same values, whatever a getter or proxy
+   * would answer on another read.
+   */
+  private fields(schema: Record<string, unknown>): Record<string, unknown> {
+    const fields = ownFields(schema);
+    for (const name of LISTS) {
+      const value = fields[name];
+      if (Array.isArray(value)) fields[name] = this.list(value);
+    }
+    return fields;
+  }
+
+  /**
+   * A copy of a list in the schema, its length read once and counted
+   * against the schema's values before an item is read: a sparse list of
+   * 2^32 - 1 holes, or a proxy that claims a billion items, is refused at
+   * the bound instead of walked. A hole is copied as undefined, which every
+   * keyword refuses.
+   */
+  private list(value: readonly unknown[]): unknown[] {
+    const length: unknown = value.length;
+    if (!Number.isSafeInteger(length) || (length as number) < 0) throw new TypeError("a list's length is not a count");
+    this.countValues(length as number);
+    const copy: unknown[] = [];
+    for (let i = 0; i < (length as number); i++) copy.push(value[i]);
+    return copy;
   }
 
   /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */

@@ -3,7 +3,7 @@ import { hasAtLeastCodePoints, hasAtMostCodePoints } from "./code-points";
 import { isMultipleOf } from "./decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./keywords/annotations";
 import { jsonEqual, memberOf } from "./json-equal";
-import { findNonJson, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin, ownFields } from "./json-value";
+import { findNonJson, isCount, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin, ownFields } from "./json-value";
 import { chargeCode as charge, CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledSchema } from "./compile";
 import type { CompileOptions } from "./keyword";
@@ -192,6 +192,7 @@ class Generator extends CodeWriter {
       isPlainObject,
       isJsonArray,
       isShallowJson,
+      isCount,
       json: given === "parsed" ? isShallowEnough : isJson,
       objectPrototype: Object.prototype,
       remember: memoizedGenerated,
@@ -457,9 +458,12 @@ class Generator extends CodeWriter {
     // Met once per pass, the list is counted before the loop (a `return
     // false` inside ends the pass); met by several subschemas, each turn is
     // counted as it starts (a branch may end early and the next walk it again).
-    const before = at.shared ? "" : charge(`${v}.length * ${units + 1}`);
+    // The length is read once: a proxy may claim another on every read, or
+    // no count at all, which no JSON list has (findNonJson then names it).
+    const length = this.variable();
+    const before = at.shared ? "" : charge(`${length} * ${units + 1}`);
     const each = at.shared ? charge(String(units + 1)) : "";
-    code += `${before}for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}];\n${each}${body}\n}\n`;
+    code += `{ const ${length} = ${v}.length;\nif (!isCount(${length})) return false;\n${before}for (let ${i} = 0; ${i} < ${length}; ${i}++) { const ${x} = ${v}[${i}];\n${each}${body}\n} }\n`;
     return code;
   }
 

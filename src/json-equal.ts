@@ -1,7 +1,8 @@
 import { Decimal } from "./decimal";
+import { lengthOf } from "./json-value";
 import { keysOf } from "./own-keys";
 import { LONG_STRING, PerPass } from "./memo";
-import { chargeBigint, chargeComparison, chargeRead } from "./work";
+import { charge, chargeBigint, chargeComparison, chargeRead } from "./work";
 
 /**
  * Equality of JSON values for `enum` (docs/contract.md, "Equality"):
@@ -25,8 +26,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a instanceof Decimal || b instanceof Decimal) return a instanceof Decimal && decimalEqual(a, b);
   if (typeA !== "object" || typeB !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    if (!Array.isArray(b)) return false;
+    // Each length read once: a proxy may claim another on every read.
+    const length = a.length;
+    if (b.length !== length) return false;
+    for (let i = 0; i < length; i++) if (!jsonEqual(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -148,19 +152,20 @@ interface Ids {
 export type Repeat = readonly [first: number, again: number];
 
 /**
- * The first repeat in `list`, by jsonKey, or null: found once per pass for
- * each list, however many `uniqueItems` ask about it.
+ * The first repeat among the first `length` items of `list` (its length,
+ * read once and counted by the caller), by jsonKey, or null: found once per
+ * pass for each list, however many `uniqueItems` ask about it.
  */
-export function firstRepeat(list: readonly unknown[]): Repeat | null {
+export function firstRepeat(list: readonly unknown[], length: number): Repeat | null {
   const ids = currentIds.get();
   let repeat = ids.repeats.get(list);
-  if (repeat === undefined) ids.repeats.set(list, (repeat = findRepeat(list, ids)));
+  if (repeat === undefined) ids.repeats.set(list, (repeat = findRepeat(list, length, ids)));
   return repeat;
 }
 
-function findRepeat(list: readonly unknown[], ids: Ids): Repeat | null {
+function findRepeat(list: readonly unknown[], length: number, ids: Ids): Repeat | null {
   const seen = new Map<string, number>();
-  for (let i = 0; i < list.length; i++) {
+  for (let i = 0; i < length; i++) {
     const key = keyOf(list[i], ids);
     const first = seen.get(key);
     if (first !== undefined) return [first, i];
@@ -195,15 +200,32 @@ function keyOf(value: unknown, ids: Ids): string {
   const object = value as Record<string, unknown>;
   const known = ids.byObject.get(object);
   if (known !== undefined) return known;
-  const text = Array.isArray(object)
-    ? `[${object.map((item) => keyOf(item, ids)).join(",")}]`
-    : `{${[...keysOf(object)]
-        .sort()
-        .map((key) => `${short(JSON.stringify(key), ids)}:${keyOf(object[key], ids)}`)
-        .join(",")}}`;
+  const text = Array.isArray(object) ? listText(object, ids) : objectText(object, ids);
   const id = intern(text, ids);
   ids.byObject.set(object, id);
   return id;
+}
+
+/**
+ * The text of a list inside an item: its items' keys, each counted before it
+ * is written (the length is read once, and a list claiming more items than
+ * the work allows stops there).
+ */
+function listText(list: readonly unknown[], ids: Ids): string {
+  const length = lengthOf(list);
+  charge(length);
+  let text = "[";
+  for (let i = 0; i < length; i++) text += (i === 0 ? "" : ",") + keyOf(list[i], ids);
+  return `${text}]`;
+}
+
+/** The text of an object inside an item: its keys sorted, each with its value's key, counted before they are written. */
+function objectText(object: Record<string, unknown>, ids: Ids): string {
+  const keys = [...keysOf(object)].sort();
+  charge(keys.length);
+  let text = "{";
+  for (let i = 0; i < keys.length; i++) text += `${i === 0 ? "" : ","}${short(JSON.stringify(keys[i]), ids)}:${keyOf(object[keys[i]], ids)}`;
+  return `${text}}`;
 }
 
 /** The key of a scalar's text, charged as reading the text (src/work.ts). */

@@ -154,10 +154,19 @@ export type CountVisits = (values: number) => void;
 const uncounted: CountVisits = () => {};
 
 /**
+ * A walk counts a container's items this many at a time, before it reads
+ * them. A list's length is only a claim (a sparse list of 2^32 - 1 holes, a
+ * proxy): counted whole up front, it would run out of work before the hole
+ * at index 0 is found, which is the answer to give.
+ */
+export const COUNTED_AHEAD = 1024;
+
+/**
  * Finds the first value that is not JSON (docs/contract.md, "The JSON input
  * domain"), or a nesting deeper than `maxDepth`. The recursion is bounded by
  * `maxDepth`, and the path is built only while unwinding from a failure.
- * `count` hears of each container's values before they are visited.
+ * `count` hears of each container's values before they are visited, up to
+ * COUNTED_AHEAD at a time; each container's length or keys are read once.
  */
 export function findNonJson(value: unknown, maxDepth = MAX_DEPTH, count = uncounted): NonJson | null {
   return walk(value, 0, maxDepth, count);
@@ -179,8 +188,9 @@ export function nestsWithin(value: unknown, depthLeft: number, count: CountVisit
   if (typeof value !== "object" || value === null) return true;
   if (depthLeft <= 0) return false;
   if (Array.isArray(value)) {
-    count(value.length);
-    for (let i = 0; i < value.length; i++) if (!nestsWithin(value[i], depthLeft - 1, count)) return false;
+    const length = value.length;
+    count(length);
+    for (let i = 0; i < length; i++) if (!nestsWithin(value[i], depthLeft - 1, count)) return false;
     return true;
   }
   const keys = keysOf(value);
@@ -189,19 +199,38 @@ export function nestsWithin(value: unknown, depthLeft: number, count: CountVisit
   return true;
 }
 
+/**
+ * A list's length, read once, as a count of items. A proxy may claim
+ * anything for it (NaN, a string, -1, 2.5): what is no count is no items, and
+ * never reaches the work counter (src/work.ts), where a string would be
+ * concatenated and NaN compared false.
+ */
+export function lengthOf(list: readonly unknown[]): number {
+  const length: unknown = list.length;
+  return isCount(length) ? length : 0;
+}
+
+/** A length a JSON list can have: a whole number, not negative. */
+export const isCount = (length: unknown): length is number => Number.isSafeInteger(length) && (length as number) >= 0;
+
 function walkArray(array: unknown[], depth: number, maxDepth: number, count: CountVisits): NonJson | null {
-  count(array.length);
-  for (let i = 0; i < array.length; i++) {
-    const item = array[i];
-    // Most items are scalars: tested here, without a call.
-    if (isJsonScalar(item)) continue;
-    const found =
-      item === undefined
-        ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
-        : walk(item, depth + 1, maxDepth, count);
-    if (found) {
-      found.path.unshift(i);
-      return found;
+  const length: unknown = array.length;
+  if (!isCount(length)) return { path: [], problem: "got a list whose length is not a count (not a JSON value)" };
+  for (let start = 0; start < length; start += COUNTED_AHEAD) {
+    const end = Math.min(start + COUNTED_AHEAD, length);
+    count(end - start);
+    for (let i = start; i < end; i++) {
+      const item = array[i];
+      // Most items are scalars: tested here, without a call.
+      if (isJsonScalar(item)) continue;
+      const found =
+        item === undefined
+          ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
+          : walk(item, depth + 1, maxDepth, count);
+      if (found) {
+        found.path.unshift(i);
+        return found;
+      }
     }
   }
   return null;
@@ -209,14 +238,19 @@ function walkArray(array: unknown[], depth: number, maxDepth: number, count: Cou
 
 function walkObject(object: Record<string, unknown>, depth: number, maxDepth: number, count: CountVisits): NonJson | null {
   const keys = keysOf(object);
-  count(keys.length);
-  for (const key of keys) {
-    const item = object[key];
-    if (isJsonScalar(item)) continue;
-    const found = walk(item, depth + 1, maxDepth, count);
-    if (found) {
-      found.path.unshift(key);
-      return found;
+  const length = keys.length;
+  for (let start = 0; start < length; start += COUNTED_AHEAD) {
+    const end = Math.min(start + COUNTED_AHEAD, length);
+    count(end - start);
+    for (let i = start; i < end; i++) {
+      const key = keys[i];
+      const item = object[key];
+      if (isJsonScalar(item)) continue;
+      const found = walk(item, depth + 1, maxDepth, count);
+      if (found) {
+        found.path.unshift(key);
+        return found;
+      }
     }
   }
   return null;

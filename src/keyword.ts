@@ -45,6 +45,12 @@ export interface SchemaSite {
    * subschema is compiled; null without the option.
    */
   readonly rootRequired: ReadonlySet<string> | null;
+  /**
+   * A copy of a list inside a keyword's value, its length read once and
+   * counted as values before it is read (a hole is copied as undefined).
+   * The lists that are keyword values themselves come copied already.
+   */
+  list(value: readonly unknown[]): unknown[];
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Catalog, type RefusedTool } from "./catalog";
 import { copyOptions, optionsError } from "./options";
+import { ownJsonText } from "./own-json";
 import { describeThrown } from "./thrown";
 import { toolIssue } from "./tool-list";
 import type { Options, Result } from "./types";
+import { MAX_WORK } from "./work";
 
 // The MCP SDK is an optional peer: this file names its shapes structurally,
 // so the package loads, and its declarations compile, without the SDK.
@@ -78,13 +80,33 @@ function unreadableCall(error: unknown): Extract<Result, { ok: false }> {
 type CheckedCall = { result: Extract<Result, { ok: false }> } | { result: Result; params: CallToolParams };
 
 /**
+ * Values the arguments may hold when they are written out as text, counted
+ * before they are read: a call that was checked within the work limit holds
+ * fewer (src/work.ts), so only arguments that claim more when read again
+ * (a proxy, a getter) reach it.
+ */
+const WRITTEN_VALUES = MAX_WORK;
+
+/** The arguments' JSON text, written from their own properties (src/own-json.ts), or why there is none. */
+function argumentsText(given: unknown): string {
+  let values = 0;
+  const text = ownJsonText(given, (more) => {
+    if ((values += more) > WRITTEN_VALUES) throw new Error(`the arguments hold more than ${WRITTEN_VALUES} values when read again`);
+  });
+  if (text === undefined) throw new Error("the arguments have no JSON text: a bigint, or a value that is not JSON when read again");
+  return text;
+}
+
+/**
  * Validates a `tools/call` request against the catalog (absent `arguments`
- * as `{}`; `arguments: null` as null, which an object schema refuses). The name is read once; the arguments, once valid as given, are
- * written as the JSON text the request is sent as, and that text parsed is
- * validated again and is what is passed on: a getter or proxy that answers
- * one way to the check and another to the sender cannot get an unchecked
- * call through. A request that cannot be read (a getter or proxy that
- * throws) is refused like any other bad call, never thrown.
+ * as `{}`; `arguments: null` as null, which an object schema refuses). The
+ * name is read once; the arguments, once valid as given, are
+ * written as JSON text (from their own properties: an inherited toJSON
+ * changes nothing) and that text parsed is validated again and is what is
+ * passed on: a getter or proxy that answers one way to the check and another
+ * to the sender cannot get an unchecked call through. A request that cannot
+ * be read (a getter or proxy that throws) is refused like any other bad
+ * call, never thrown.
  */
 function checkCall(catalog: Catalog, request: { params?: Partial<CallToolParams> }): CheckedCall {
   let params: Partial<CallToolParams> | undefined;
@@ -107,7 +129,7 @@ function checkCall(catalog: Catalog, request: { params?: Partial<CallToolParams>
   let args: Record<string, unknown>;
   let rest: Partial<CallToolParams>;
   try {
-    args = JSON.parse(JSON.stringify(given));
+    args = JSON.parse(argumentsText(given));
     // The request's other fields (`_meta`), passed on as they are.
     rest = { ...params };
   } catch (error) {

@@ -145,10 +145,15 @@ function jsonStart(value: unknown): string | undefined {
   return text;
 }
 
-/** A plain object or list without a toJSON method: written by jsonStart. */
+/**
+ * A plain object or list: written by jsonStart from its own properties. A
+ * toJSON is never called (a JSON value has none of its own, so one would be
+ * inherited: `Array.prototype.toJSON = …`), so a preview shows the data
+ * that was checked.
+ */
 function isContainer(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
-  return (Array.isArray(value) || isPlainObject(value)) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+  return Array.isArray(value) || isPlainObject(value);
 }
 
 /** JSON text of a value that is no container (a string's is never used: it is quoted cut), or undefined where JSON.stringify gives none. */

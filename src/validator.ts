@@ -197,7 +197,8 @@ function startPass(): void {
 }
 
 function workFailure(spent: WorkSpent): Result {
-  const problem = `checking them against this schema takes more than the work limit (${spent.limit} steps for ${spent.values} values); send fewer or smaller values`;
+  const { values, complete } = spent.size;
+  const problem = `checking them against this schema takes more than the work limit (${spent.limit} steps for ${complete ? "" : "more than "}${values} values); send fewer or smaller values`;
   return failure([issueAt([], "execution_failure", "", "schema", problem)]);
 }
 

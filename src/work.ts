@@ -1,4 +1,5 @@
-import { findNonJson, isJsonArray, isPlainObject, MAX_DEPTH } from "./json-value";
+import { findNonJson, isJsonArray, isPlainObject, lengthOf, MAX_DEPTH } from "./json-value";
+import { schemaValueCount } from "./bounds";
 import { keysOf } from "./own-keys";
 
 /**
@@ -33,7 +34,8 @@ export const MAX_WORK = 2 ** 25;
 export class WorkSpent {
   constructor(
     readonly limit: number,
-    readonly values: number,
+    /** The arguments' size, as far as it was measured. */
+    readonly size: ArgumentSize,
   ) {}
 }
 
@@ -54,6 +56,12 @@ export interface ArgumentSize {
   values: number;
   /** UTF-16 units of the strings (values and property names), each plus one. */
   stringUnits: number;
+  /**
+   * False when measuring stopped at MEASURED_VALUES with more to read: the
+   * counts are then of what was read, and the arguments get the most of
+   * every limit that grows with their size.
+   */
+  complete: boolean;
 }
 
 /** The current validation's arguments, until they are measured. */
@@ -87,9 +95,12 @@ export function startValidationWork(): void {
   work.sized = false;
 }
 
-/** Counts `units` of work; throws WorkSpent past the limit. */
+/**
+ * Counts `units` of work; throws WorkSpent past the limit. Written so that a
+ * NaN count (a length a proxy claimed) is past it, never below it forever.
+ */
 export function charge(units: number): void {
-  if ((work.spent += units) > work.limit) overrun();
+  if (!((work.spent += units) <= work.limit)) overrun();
 }
 
 /**
@@ -150,7 +161,7 @@ export function overrun(): void {
     work.limit = workLimit(argumentSize());
     if (work.spent <= work.limit) return;
   }
-  throw new WorkSpent(work.limit, argumentSize().values);
+  throw new WorkSpent(work.limit, argumentSize());
 }
 
 /**
@@ -158,39 +169,73 @@ export function overrun(): void {
  * for each value, and READS_PER_STRING whole reads of each string (values
  * and property names), so that one long string can have its length bounded,
  * its decimal read or its key written without running out; never more than
- * MAX_WORK.
+ * MAX_WORK, which arguments too large to measure whole get.
  */
 function workLimit(size: ArgumentSize): number {
+  if (!size.complete) return MAX_WORK;
   return Math.min(BASE_WORK + WORK_PER_VALUE * size.values + Math.floor((READS_PER_STRING * size.stringUnits) / CHARACTERS_PER_STEP), MAX_WORK);
+}
+
+/**
+ * Past this many values the limit is MAX_WORK whatever else the arguments
+ * hold (BASE_WORK + WORK_PER_VALUE × this is MAX_WORK), so measuring stops
+ * there: a list's length is only a claim (a sparse list of 2^32 - 1 holes, a
+ * proxy), and reading every index it claims would cost time, and a pending
+ * list memory, in proportion to it.
+ */
+export const MEASURED_VALUES = (MAX_WORK - BASE_WORK) / WORK_PER_VALUE;
+
+/** A container being measured: its keys (null for a list), how many items it has, and the next one to read. */
+interface Open {
+  container: Record<string, unknown> | unknown[];
+  keys: readonly string[] | null;
+  length: number;
+  next: number;
 }
 
 /**
  * The size of `args`, each container once: arguments that hold the same
  * list at many places (built in JavaScript, not parsed) count it once,
  * though a validation walks it at every place, so sharing cannot multiply
- * the work allowed.
+ * the work allowed. Each index of a list counts, a hole too (it fails the
+ * validation anyway). Depth-first, reading each container's items as it
+ * gets to them, and no more than MEASURED_VALUES of them in all.
  */
 function measure(args: unknown): ArgumentSize {
   const seen = new Set<object>();
-  const pending: unknown[] = [args];
+  const open: Open[] = [];
   let values = 0;
   let stringUnits = 0;
-  while (pending.length > 0) {
-    const value = pending.pop();
+  let value = args;
+  for (;;) {
     values++;
-    if (typeof value === "string") stringUnits += value.length + 1;
-    if (typeof value !== "object" || value === null || seen.has(value)) continue;
-    seen.add(value);
-    if (isJsonArray(value)) {
-      for (let i = 0; i < value.length; i++) pending.push(value[i]);
-    } else if (isPlainObject(value)) {
-      for (const key of keysOf(value)) {
-        stringUnits += key.length + 1;
-        pending.push(value[key]);
+    if (typeof value === "string") {
+      stringUnits += value.length + 1;
+    } else if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      if (isJsonArray(value)) {
+        open.push({ container: value, keys: null, length: lengthOf(value), next: 0 });
+      } else if (isPlainObject(value)) {
+        const keys = keysOf(value);
+        open.push({ container: value, keys, length: keys.length, next: 0 });
       }
     }
+    let top = open[open.length - 1];
+    while (top !== undefined && top.next >= top.length) {
+      open.pop();
+      top = open[open.length - 1];
+    }
+    if (top === undefined) return { values, stringUnits, complete: true };
+    if (values >= MEASURED_VALUES) return { values, stringUnits, complete: false };
+    const at = top.next++;
+    if (top.keys === null) {
+      value = (top.container as unknown[])[at];
+    } else {
+      const key = top.keys[at];
+      stringUnits += key.length + 1;
+      value = (top.container as Record<string, unknown>)[key];
+    }
   }
-  return { values, stringUnits };
 }
 
 /**
@@ -205,9 +250,9 @@ export function subschemaWeight(schema: Record<string, unknown>): number {
     const value = schema[keyword];
     weight++;
     if (keyword === "properties" && isPlainObject(value)) weight += Object.keys(value).length;
-    else if (keyword === "required" && Array.isArray(value)) weight += value.length;
+    else if (keyword === "required" && Array.isArray(value)) weight += lengthOf(value);
     else if (keyword === "dependentRequired" && isPlainObject(value)) weight += treeSize(value);
-    else if (keyword === "enum" && Array.isArray(value)) for (const choice of value) weight += isStructure(choice) ? treeSize(choice) : 0;
+    else if (keyword === "enum" && Array.isArray(value)) weight += choicesWeight(value);
     else if (keyword === "const" && isStructure(value)) weight += treeSize(value);
   }
   return weight;
@@ -215,9 +260,27 @@ export function subschemaWeight(schema: Record<string, unknown>): number {
 
 const isStructure = (value: unknown) => typeof value === "object" && value !== null;
 
-/** How many values a schema's JSON value holds, written out (the schema has been checked, so it is bounded). */
+/** The values of an `enum`'s structured choices, written out; the list's length read once, and bounded as treeSize is. */
+function choicesWeight(choices: readonly unknown[]): number {
+  const length = lengthOf(choices);
+  schemaValueCount()(length);
+  let weight = 0;
+  for (let i = 0; i < length; i++) weight += isStructure(choices[i]) ? treeSize(choices[i]) : 0;
+  return weight;
+}
+
+/**
+ * How many values a schema's JSON value holds, written out. The schema has
+ * been checked, but this reads it again: past the schema's bound on values
+ * (src/bounds.ts) it throws, as it would only for a value that claims more
+ * now (a proxy), and compiling refuses the schema.
+ */
 function treeSize(value: unknown): number {
+  const count = schemaValueCount();
   let values = 1;
-  findNonJson(value, MAX_DEPTH, (more) => (values += more));
+  findNonJson(value, MAX_DEPTH, (more) => {
+    count(more);
+    values += more;
+  });
   return values;
 }

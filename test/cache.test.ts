@@ -5,7 +5,7 @@ import { build } from "../src/api";
 import { CACHE_BYTES, CACHE_SIZE, cacheUse, cachedCompile } from "../src/cache";
 import type { CompileOptions } from "../src/keyword";
 import { readOptions } from "../src/options";
-import { compile, validate, violation } from "../src/index";
+import { Catalog, compile, validate, violation } from "../src/index";
 import type { Result } from "../src/types";
 
 const options = readOptions(undefined) as CompileOptions;
@@ -102,8 +102,8 @@ describe("the validate() cache", () => {
     let reads = 0;
     const cmd = { type: "string", enum: ["ls"] };
     const shifty = { type: "object", properties: { cmd } };
-    // Read once to check it is JSON, once to write its text; a third read would see no `required`.
-    Object.defineProperty(shifty, "required", { enumerable: true, get: () => (++reads <= 2 ? ["cmd"] : []) });
+    // Read once, to write its text (checked to be JSON as it is written); a second read would see no `required`.
+    Object.defineProperty(shifty, "required", { enumerable: true, get: () => (++reads <= 1 ? ["cmd"] : []) });
     const missing: Result = {
       ok: false,
       kind: "validation",
@@ -111,17 +111,17 @@ describe("the validate() cache", () => {
       issues: [{ kind: "validation", instancePath: "/cmd", schemaPath: "/required", keyword: "required", message: "cmd: missing (required)" }],
     };
     expect(validate(shifty, {})).toEqual(missing);
-    expect(reads).toBe(2);
+    expect(reads).toBe(1);
     expect(validate(JSON.parse('{"type":"object","properties":{"cmd":{"type":"string","enum":["ls"]}},"required":["cmd"]}'), {})).toEqual(missing);
-    expect(reads).toBe(2);
+    expect(reads).toBe(1);
 
     let flips = 0;
     const closed = { type: "object", additionalProperties: false };
-    const proxy = new Proxy(closed, { get: (target, key) => (key === "additionalProperties" ? ++flips > 2 : Reflect.get(target, key)) });
+    const proxy = new Proxy(closed, { get: (target, key) => (key === "additionalProperties" ? ++flips > 1 : Reflect.get(target, key)) });
     const unexpected = "invalid arguments: x: unexpected property; no properties are allowed here";
     expect(validate(proxy, { x: 1 })).toMatchObject({ ok: false, message: unexpected });
     expect(validate(JSON.parse('{"type":"object","additionalProperties":false}'), { x: 1 })).toMatchObject({ ok: false, message: unexpected });
-    expect(flips).toBe(2);
+    expect(flips).toBe(1);
   });
 
   it("weighs a kept schema by its memory: schemas of 3,601 subschemas are kept by the half-dozen, not by the thousand", () => {
@@ -203,5 +203,78 @@ describe("validate() with the caller's schemaKey", () => {
     expect(() => compile(schema, { schemaKey: "k" } as never)).toThrow(new TypeError('tool-input-schema: option "schemaKey" is taken by validate() and violation() only'));
     expect(validate(schema, {}, { schemaKey: 1 } as never)).toMatchObject({ ok: false, message: "invalid options: options.schemaKey must be a string" });
     expect(violation(schema, { n: 1 }, { schemaKey: `key-${Math.random()}` })).toBeNull();
+  });
+});
+
+/**
+ * A toJSON on a prototype (put there by any module of the process) would
+ * give a schema the JSON text of another value. The package reads keywords
+ * as own fields so that a polluted prototype changes no answer; the cache's
+ * key and the copy it compiles hold to the same rule.
+ */
+describe("validate() with a toJSON on the prototypes", () => {
+  /** Runs `run` with `toJSON` on `prototype`, and takes it off again whatever happens. */
+  function polluted<T>(prototype: object, toJSON: () => unknown, run: () => T): T {
+    Object.defineProperty(prototype, "toJSON", { value: toJSON, configurable: true, writable: true });
+    try {
+      return run();
+    } finally {
+      delete (prototype as { toJSON?: unknown }).toJSON;
+    }
+  }
+
+  /** A schema no earlier call has cached by its text: `a_<name>` (a name a path shows as it is) is required and must be "x". */
+  const schemaFor = (name: string) => ({ type: "object", required: [`a_${name}`], properties: { [`a_${name}`]: { enum: ["x"] } } });
+  const missing = (name: string): Result => {
+    const message = `a_${name}: missing (required)`;
+    return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: `/a_${name}`, schemaPath: "/required", keyword: "required", message }] };
+  };
+
+  it.each<[string, object, () => unknown]>([
+    ["Array.prototype", Array.prototype, () => []],
+    ["Object.prototype", Object.prototype, () => ({ type: "object" })],
+    ["String.prototype", String.prototype, () => "x"],
+    ["Number.prototype", Number.prototype, () => 0],
+    ["Boolean.prototype", Boolean.prototype, () => true],
+    ["BigInt.prototype", BigInt.prototype, () => "1"],
+  ])("on %s changes no answer of validate(), violation(), compile() or a catalog", (prototypeName, prototype, toJSON) => {
+    const name = prototypeName.replace(".", "_");
+    const honest = JSON.stringify(schemaFor(`${name}_1`));
+    polluted(prototype, toJSON, () => {
+      expect(validate(schemaFor(`${name}_1`), {})).toEqual(missing(`${name}_1`));
+      expect(violation(schemaFor(`${name}_2`), {})).toBe(`invalid arguments: a_${name}_2: missing (required)`);
+      expect(validate(schemaFor(`${name}_3`), { [`a_${name}_3`]: "y" })).toMatchObject({ ok: false, issues: [{ instancePath: `/a_${name}_3`, keyword: "enum" }] });
+      expect(validate(schemaFor(`${name}_4`), { [`a_${name}_4`]: "x" })).toEqual({ ok: true });
+      expect(compile(schemaFor(`${name}_5`)).validate({})).toEqual(missing(`${name}_5`));
+      const catalog = new Catalog();
+      expect(catalog.publish([{ name: "tool", inputSchema: schemaFor(`${name}_6`) }])).toMatchObject({ ok: true });
+      expect(catalog.validate("tool", {})).toEqual(missing(`${name}_6`));
+      // The text the cache keys by is the schema's own: an honest copy parsed later finds the same validator.
+      expect(validate(JSON.parse(honest), {})).toEqual(missing(`${name}_1`));
+    });
+    expect(validate(schemaFor(`${name}_1`), {})).toEqual(missing(`${name}_1`));
+  });
+
+  it("previews a value in a message as it was checked, not as an inherited toJSON writes it", () => {
+    const schema = { type: "object", properties: { a_preview: { enum: ["x"] } } };
+    const message = polluted(Array.prototype, () => ["other"], () => violation(schema, { a_preview: [1, 2] }));
+    expect(message).toBe('invalid arguments: a_preview: must be one of "x", got [1,2]');
+  });
+
+  it("compiles a schema with a bigint choice, which JSON text cannot hold, from the schema itself, whatever BigInt.prototype.toJSON says", () => {
+    const schema = { type: "object", properties: { a_big: { enum: [1n] } } };
+    polluted(BigInt.prototype, () => "1", () => {
+      expect(validate(schema, { a_big: "1" })).toMatchObject({ ok: false, issues: [{ instancePath: "/a_big", keyword: "enum", message: 'a_big: must be one of 1, got "1"' }] });
+      expect(validate(schema, { a_big: 1 })).toEqual({ ok: true });
+    });
+  });
+
+  it("changes no answer when a schema object has a toJSON of its own that JSON.stringify would see and the keyword reads do not", () => {
+    const schema = schemaFor("hidden");
+    Object.defineProperty(schema, "toJSON", { value: () => ({ type: "object" }), enumerable: false });
+    expect(validate(schema, {})).toEqual(missing("hidden"));
+    const branch = { enum: ["x"] };
+    Object.defineProperty(branch, "toJSON", { value: () => ({}), enumerable: false });
+    expect(validate({ type: "object", properties: { a_branch: branch } }, { a_branch: "y" })).toMatchObject({ ok: false, issues: [{ instancePath: "/a_branch", keyword: "enum" }] });
   });
 });

@@ -4,6 +4,8 @@ import { compileSchema } from "../src/compile";
 import { generateFastCheck } from "../src/generate";
 import { compile, validate } from "../src/index";
 import { isJsonArray, isPlainObject } from "../src/json-value";
+import { MAX_WORK, MEASURED_VALUES } from "../src/work";
+import { MiB, residentGrowth } from "./support/memory";
 
 class List extends Array {}
 
@@ -96,5 +98,125 @@ describe("isPlainObject and isJsonArray: another realm's intrinsics", () => {
     expect(isJsonArray(Object.setPrototypeOf([], null))).toBe(false);
     expect(isPlainObject(Object.setPrototypeOf([], null))).toBe(false);
     expect(isPlainObject(runInNewContext("new Map()"))).toBe(false);
+  });
+});
+
+/**
+ * A list's length and an object's keys are claims: a sparse list holds no
+ * items where its length says it does, and a proxy may answer anything. The
+ * answer must be the documented one (a hole is a `validation` failure at its
+ * path), reached by reading what is there, never by reading every index a
+ * length claims or holding memory in proportion to it.
+ */
+describe("the JSON input domain: lengths and keys that are only claims", () => {
+  const hole = (path: string, instancePath: string) => refused(path, instancePath, "got a hole in a sparse array");
+
+  /** A list over `target` that claims `length` items, its index reads counted. */
+  function claiming(target: unknown[], length: () => unknown, item?: unknown) {
+    const counts = { reads: 0 };
+    const list = new Proxy(target, {
+      get(object, key) {
+        if (key === "length") return length();
+        // Every other key read is an item's (prototypes are read through their own trap).
+        if (typeof key === "string") {
+          counts.reads++;
+          if (item !== undefined) return item;
+        }
+        return Reflect.get(object, key);
+      },
+      has: (object, key) => item !== undefined || Reflect.has(object, key),
+    });
+    return { list, counts };
+  }
+
+  it("names the first hole of a sparse list of 200,000,000, in both tiers, without measuring every index", () => {
+    for (const args of [{ list: new Array(2e8) }, { any: new Array(2e8) }, { any: [new Array(2e8)] }]) {
+      const [path, pointer] = "list" in args ? ["list[0]", "/list/0"] : Array.isArray(args.any[0]) ? ["any[0][0]", "/any/0/0"] : ["any[0]", "/any/0"];
+      for (const result of results(args)) expect(result).toEqual(hole(path, pointer));
+    }
+  });
+
+  it("names the first hole of a list of length 2^32 - 1, wherever its items end", () => {
+    const short = [1, 2, 3];
+    short.length = 2 ** 32 - 1;
+    for (const result of results({ list: short })) expect(result).toEqual(hole("list[3]", "/list/3"));
+    const last: unknown[] = [];
+    last[2 ** 32 - 2] = 1;
+    for (const result of results({ any: last })) expect(result).toEqual(hole("any[0]", "/any/0"));
+  });
+
+  it("answers a sparse list of 100,000,000 without memory in proportion to its length", () => {
+    const args = { list: new Array(1e8) };
+    const { growth, value } = residentGrowth(() => results(args));
+    for (const result of value) expect(result).toEqual(hole("list[0]", "/list/0"));
+    // Measuring every index once took 2.4 GB.
+    expect(growth).toBeLessThan(64 * MiB);
+  });
+
+  it("names the hole after the items of a proxy that claims a billion, reading at most what measuring reads", () => {
+    const { list, counts } = claiming([1, 2, 3], () => 1e9);
+    for (const result of results({ list })) expect(result).toEqual(hole("list[3]", "/list/3"));
+    // Each call reads the four items twice (the check, then the walk that
+    // names the hole); once hot, the generated items loop counts the claimed
+    // length first and runs out, and measuring the arguments for their
+    // allowance reads at most MEASURED_VALUES values. A billion reads would
+    // take minutes.
+    expect(counts.reads).toBeLessThanOrEqual(12 * (MEASURED_VALUES + 8));
+  });
+
+  it("reads a length once in the generated items loop: a proxy that claims more on the second read gets no more turns", () => {
+    const validator = compile(schema);
+    for (let i = 0; i < 12; i++) validator.validate({ list: [1] });
+    let lengthReads = 0;
+    const { list, counts } = claiming([1, 2, 3], () => (++lengthReads <= 1 ? 3 : 1e9));
+    expect(validator.validate({ list })).toEqual({ ok: true });
+    expect(counts.reads).toBe(3);
+  });
+
+  it("runs out of work on a proxy that claims a billion items and has each, after the work limit's reads", () => {
+    const { list, counts } = claiming([], () => 1e9, 0);
+    expect(validate({ type: "object" }, { any: list })).toEqual({
+      ok: false,
+      kind: "execution_failure",
+      message: `could not check the arguments: arguments: checking them against this schema takes more than the work limit (${MAX_WORK} steps for more than ${MEASURED_VALUES} values); send fewer or smaller values`,
+      issues: [
+        {
+          kind: "execution_failure",
+          instancePath: "",
+          schemaPath: "",
+          keyword: "schema",
+          message: `arguments: checking them against this schema takes more than the work limit (${MAX_WORK} steps for more than ${MEASURED_VALUES} values); send fewer or smaller values`,
+        },
+      ],
+    });
+    // One pass, which counts each chunk of items before it reads them and
+    // stops at the limit, and measuring the arguments for their allowance.
+    expect(counts.reads).toBeLessThanOrEqual(MAX_WORK + MEASURED_VALUES);
+  }, 120_000);
+
+  it.each([["a string", "3"], ["NaN", NaN], ["-1", -1], ["2.5", 2.5], ["2^53", 2 ** 53], ["an object", { valueOf: (): number => 3 }]])(
+    "refuses a list whose length is %s, which is no count",
+    (_name, length) => {
+      const { list } = claiming([1, 2, 3], () => length);
+      for (const result of results({ list })) expect(result).toEqual(refused("list", "/list", "got a list whose length is not a count"));
+    },
+  );
+
+  it("names a key a proxy lists but has no value for", () => {
+    const descriptor = { value: 1, enumerable: true, configurable: true, writable: true };
+    const ghost = new Proxy({}, { ownKeys: () => ["ghost"], getOwnPropertyDescriptor: () => descriptor });
+    for (const result of results({ any: ghost })) expect(result).toEqual(refused("any.ghost", "/any/ghost", "got undefined"));
+  });
+
+  it("lists the keys of a proxy that claims 100,000 once per pass, and one that claims a billion cannot be read", () => {
+    let listings = 0;
+    const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}`);
+    const descriptor = { value: 1, enumerable: true, configurable: true, writable: true };
+    const many = new Proxy({}, { ownKeys: () => (listings++, keys), getOwnPropertyDescriptor: () => descriptor, get: () => 1 });
+    expect(validate({ type: "object", properties: { a: { type: "object", additionalProperties: { type: "integer" } } } }, { a: many })).toEqual({ ok: true });
+    expect(listings).toBe(1);
+    // V8 refuses a key list longer than an array may be before the trap's list is read.
+    const claims = new Proxy({}, { ownKeys: () => ({ length: 1e9 }) as unknown as string[] });
+    expect(validate({ type: "object" }, { a: claims })).toMatchObject({ ok: false, kind: "validation", issues: [{ instancePath: "", keyword: "type", message: "arguments: could not be read (Invalid array length)" }] });
   });
 });

@@ -342,6 +342,37 @@ describe("requests that answer differently when read again", () => {
   });
 });
 
+describe("requests read with a toJSON on the prototypes", () => {
+  const tools = [{ name: "tag", inputSchema: { type: "object", properties: { tags: { type: "array", minItems: 1, items: { type: "string" } } }, required: ["tags"] } }];
+
+  it("guardToolHandler validates and passes on the arguments' own data, not what an inherited toJSON makes of them", async () => {
+    const catalog = new Catalog();
+    catalog.publish(tools);
+    const seen: unknown[] = [];
+    const guarded = guardToolHandler(catalog, (request: { params: { arguments?: unknown } }) => (seen.push(request.params.arguments), { content: [] }));
+    Object.defineProperty(Array.prototype, "toJSON", { value: () => [], configurable: true, writable: true });
+    let answers: unknown[];
+    try {
+      answers = [await guarded({ params: { name: "tag", arguments: { tags: ["a"] } } } as never, undefined), await guarded({ params: { name: "tag", arguments: { tags: [] } } } as never, undefined)];
+    } finally {
+      delete (Array.prototype as { toJSON?: unknown }).toJSON;
+    }
+    // Written through the toJSON, ["a"] would be [], and the valid call refused.
+    expect(answers).toEqual([{ content: [] }, refused("invalid arguments: tags: must have at least 1 item, got 0")]);
+    expect(seen).toEqual([{ tags: ["a"] }]);
+  });
+
+  it("guardClient refuses arguments that have no JSON text, a bigint among them, before sending", async () => {
+    const sent: unknown[] = [];
+    const client = { listTools: async () => ({ tools: [{ name: "count", inputSchema: { type: "object", properties: { n: { type: "integer" } } } }] }), callTool: async (params: unknown) => (sent.push(params), { content: [] }), setNotificationHandler() {} };
+    const guarded = await guardClient(client);
+    expect(await guarded.callTool({ name: "count", arguments: { n: 1n } } as never)).toEqual(
+      refused("the tool call could not be read (the arguments have no JSON text: a bigint, or a value that is not JSON when read again)"),
+    );
+    expect(sent).toEqual([]);
+  });
+});
+
 describe("without the SDK installed", () => {
   it("loads the package; guardToolHandler works and guardClient says what to install", () => {
     // Resolving anything under @modelcontextprotocol/sdk fails, as when the optional peer is absent.

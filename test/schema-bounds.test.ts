@@ -339,3 +339,87 @@ describe("the proofs of one schema's patterns", () => {
     }
   });
 });
+
+/**
+ * A schema built in JavaScript can hold a sparse list or a proxy: its
+ * length is only a claim. Compiling reads each list of the schema once,
+ * counted against the schema's bound on values before an item is read.
+ */
+describe("lists in a schema whose length is only a claim", () => {
+  /** A list over `target` that claims `length` items and answers `item` for each index, its item reads counted. */
+  function claiming(target: unknown[], length: unknown, item?: unknown) {
+    const counts = { reads: 0 };
+    const list = new Proxy(target, {
+      get(object, key) {
+        if (key === "length") return length;
+        if (typeof key === "string" && /^\d+$/.test(key)) {
+          counts.reads++;
+          if (item !== undefined) return item;
+        }
+        return Reflect.get(object, key);
+      },
+    });
+    return { list, counts };
+  }
+  const tooLarge = {
+    ok: false,
+    kind: "unsupported_capability",
+    message: "unsupported schema: #: the schema holds more than 10000000 values (counted as written out)",
+    issues: [{ kind: "unsupported_capability", instancePath: "", schemaPath: "", keyword: "schema", message: "#: the schema holds more than 10000000 values (counted as written out)" }],
+  };
+
+  it("refuse a hole in a list of subschemas as no schema, at its path", () => {
+    expect(validate({ type: "object", anyOf: [, {}] }, {})).toEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid schema: #/anyOf/0: a schema must be an object or a boolean",
+      issues: [{ kind: "validation", instancePath: "", schemaPath: "/anyOf/0", keyword: "schema", message: "#/anyOf/0: a schema must be an object or a boolean" }],
+    });
+    expect(validateSchema({ type: "object", properties: { a: { prefixItems: [{}, , {}] } } }, extended)).toMatchObject({
+      ok: false,
+      issues: [{ schemaPath: "/properties/a/prefixItems/1", message: "#/properties/a/prefixItems/1: a schema must be an object or a boolean" }],
+    });
+    expect(validateSchema({ type: "object", required: ["a", , "b"] })).toMatchObject({ ok: false, issues: [{ schemaPath: "/required", message: "#/required: must be a list of property names" }] });
+  });
+
+  it("refuse a sparse list of 200,000,000 at the bound, without reading it", () => {
+    for (const keyword of ["enum", "required", "anyOf", "oneOf", "allOf", "type"]) {
+      expect(validate({ type: "object", properties: { a: { [keyword]: new Array(2e8) } } }, {})).toEqual(tooLarge);
+      expect(validateSchema({ type: "object", properties: { a: { [keyword]: new Array(2e8) } } })).toEqual(tooLarge);
+    }
+  });
+
+  it("refuse a proxy that claims a billion items at the bound, reading none of them when compiling", () => {
+    const cases: [string, (list: unknown) => unknown, unknown[], unknown][] = [
+      ["enum", (list) => ({ type: "object", enum: list }), [1], 1],
+      ["required", (list) => ({ type: "object", required: list }), ["a"], "a"],
+      ["anyOf", (list) => ({ type: "object", anyOf: list }), [{}], true],
+      ["type", (list) => ({ type: "object", properties: { a: { type: list } } }), ["string"], "string"],
+      ["a branch's type", (list) => ({ type: "object", properties: { a: { anyOf: [{ type: list }, { type: "null" }] } } }), ["string"], "string"],
+      ["dependentRequired", (list) => ({ type: "object", dependentRequired: { a: list } }), ["b"], "b"],
+    ];
+    for (const [name, schemaWith, target, item] of cases) {
+      const { list, counts } = claiming(target, 1e9, item);
+      expect([name, validateSchema(schemaWith(list), extended)]).toEqual([name, tooLarge]);
+      expect([name, counts.reads]).toEqual([name, 0]);
+    }
+  });
+
+  it("refuse a list whose length is no count as unreadable", () => {
+    const { list } = claiming([1], "1");
+    expect(validateSchema({ type: "object", enum: list })).toEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid schema: #: the schema could not be read (a list's length is not a count)",
+      issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message: "#: the schema could not be read (a list's length is not a count)" }],
+    });
+  });
+
+  it("read a list once: a proxy that claims more on a second read changes nothing", () => {
+    let lengthReads = 0;
+    const required = new Proxy(["a"], { get: (list, key) => (key === "length" ? (++lengthReads === 1 ? 1 : 1e9) : Reflect.get(list, key)) });
+    const validator = compile({ type: "object", required });
+    expect(validator.validate({})).toMatchObject({ ok: false, message: "invalid arguments: a: missing (required)" });
+    expect(lengthReads).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../json-value";
+import { isPlainObject, lengthOf } from "../json-value";
 import { firstRepeat } from "../json-equal";
 import { sizeBound, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../report";
@@ -61,9 +61,12 @@ export const uniqueItemsKeyword: Keyword = {
     if (!value) return null;
     const pointer = site.pointer("uniqueItems");
     return (v, r) => {
-      if (!Array.isArray(v) || v.length < 2) return true;
-      charge(v.length);
-      const repeat = firstRepeat(v);
+      if (!Array.isArray(v)) return true;
+      // Read once: a proxy may claim another length on every read.
+      const length = lengthOf(v);
+      if (length < 2) return true;
+      charge(length);
+      const repeat = firstRepeat(v, length);
       return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`));
     };
   },

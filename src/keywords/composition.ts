@@ -1,5 +1,5 @@
-import { MAX_CHAIN } from "../bounds";
-import { isPlainObject, ownFields } from "../json-value";
+import { MAX_CHAIN, MAX_SUBSCHEMAS } from "../bounds";
+import { isPlainObject, lengthOf, ownFields } from "../json-value";
 import type { Keyword, SchemaSite } from "../keyword";
 import { either, typeWord } from "../messages";
 import { every, type Check, type Report, type Run } from "../report";
@@ -125,9 +125,18 @@ function searchTypes(given: Record<string, unknown>, site: SchemaSite, depth: nu
     return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, depth + 1) : null;
   }
   const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : null;
-  if (branches === null || branches.length === 0) return null;
-  const types = branches.map((branch) => acceptedTypes(branch, site, depth + 1));
-  return types.includes(null) ? null : [...new Set((types as string[][]).flat())];
+  if (branches === null) return null;
+  // Read once. More branches than a schema may hold subschemas are refused
+  // anyway (src/bounds.ts), and not read: the length may be a proxy's claim.
+  const length = lengthOf(branches);
+  if (length === 0 || length > MAX_SUBSCHEMAS) return null;
+  const names = new Set<string>();
+  for (let i = 0; i < length; i++) {
+    const types = acceptedTypes(branches[i], site, depth + 1);
+    if (types === null) return null;
+    for (const name of types) names.add(name);
+  }
+  return [...names];
 }
 
 export const oneOfKeyword: Keyword = {

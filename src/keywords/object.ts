@@ -235,17 +235,20 @@ export const propertyNamesKeyword: Keyword = {
 export const dependentRequiredKeyword: Keyword = {
   name: "dependentRequired",
   compile(value, site) {
-    const valid =
-      isPlainObject(value) &&
-      Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === "string") && new Set(names).size === names.length);
-    if (!valid) {
+    const bad = () => {
       site.problem("dependentRequired", "must be an object whose values are lists of distinct property names");
       return null;
+    };
+    if (!isPlainObject(value)) return bad();
+    const rules: { key: string; names: string[]; problem: string }[] = [];
+    for (const key of Object.keys(value)) {
+      // Each list read once, as a counted copy (a proxy may claim any length).
+      const given = value[key];
+      const names = Array.isArray(given) ? site.list(given) : null;
+      if (names === null || !names.every((name) => typeof name === "string") || new Set(names).size !== names.length) return bad();
+      // Each rule's problem is written once, its key cut: a key may be megabytes long.
+      if (names.length > 0) rules.push({ key, names: names as string[], problem: `missing (required when ${shortName(key)} is present)` });
     }
-    // Each rule's problem is written once, its key cut: a key may be megabytes long.
-    const rules = Object.entries(value as Record<string, string[]>)
-      .filter(([, names]) => names.length > 0)
-      .map(([key, names]) => ({ key, names, problem: `missing (required when ${shortName(key)} is present)` }));
     const pointer = site.pointer("dependentRequired");
     return (v, r) => {
       if (!isObject(v)) return true;

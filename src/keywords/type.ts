@@ -23,12 +23,24 @@ export function matchesType(type: string, value: unknown): boolean {
   return PREDICATES[type](value);
 }
 
-/** The type names of a valid `type` value, or null when it is missing or bad. */
+/**
+ * The type names of a valid `type` value, or null when it is missing or
+ * bad. A valid list names distinct types, so one longer than the list of
+ * types is bad without reading it (it may be the list of a subschema that
+ * compiling has not copied yet, and its length a proxy's claim).
+ */
 export function parseTypeNames(value: unknown): string[] | null {
-  const names = typeof value === "string" ? [value] : value;
-  if (!Array.isArray(names) || names.length === 0) return null;
-  if (!names.every((name) => typeof name === "string" && Object.hasOwn(PREDICATES, name))) return null;
-  return new Set(names).size === names.length ? names : null;
+  if (typeof value === "string") return Object.hasOwn(PREDICATES, value) ? [value] : null;
+  if (!Array.isArray(value)) return null;
+  const length: unknown = value.length;
+  if (typeof length !== "number" || !(length > 0 && length <= TYPE_NAMES.length)) return null;
+  const names: string[] = [];
+  for (let i = 0; i < length; i++) {
+    const name: unknown = value[i];
+    if (typeof name !== "string" || !Object.hasOwn(PREDICATES, name) || names.includes(name)) return null;
+    names.push(name);
+  }
+  return names;
 }
 
 /** "expected a list, got a string (...)" with the JSON-text hint where it applies. */

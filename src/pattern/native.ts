@@ -155,7 +155,9 @@ export function startWork(): void {
 export function widenWork(): boolean {
   if (full) return false;
   full = true;
-  allowed = Math.min(engine.baseWork + engine.workPerUnit * argumentSize().stringUnits, engine.maxWork);
+  const size = argumentSize();
+  // Arguments too large to measure whole get the most (src/work.ts, MEASURED_VALUES).
+  allowed = size.complete ? Math.min(engine.baseWork + engine.workPerUnit * size.stringUnits, engine.maxWork) : engine.maxWork;
   return allowed > engine.baseWork;
 }
 

@@ -23,11 +23,17 @@ function sizeOf(args: unknown): { values: number; stringUnits: number } {
   return { values, stringUnits };
 }
 
-/** The failure of a call with `args` that runs out of validation work. */
+/**
+ * The failure of a call with `args` that runs out of validation work. Past
+ * the values that bring the limit to MAX_WORK on their own, arguments are
+ * not measured further, and the message says they hold more.
+ */
 export function outOfWork(args: unknown) {
   const { values, stringUnits } = sizeOf(args);
+  const measured = (MAX_WORK - BASE_WORK) / WORK_PER_VALUE;
   const limit = Math.min(BASE_WORK + WORK_PER_VALUE * values + Math.floor((READS_PER_STRING * stringUnits) / CHARACTERS_PER_STEP), MAX_WORK);
-  const problem = `checking them against this schema takes more than the work limit (${limit} steps for ${values} values); send fewer or smaller values`;
+  const counted = values > measured ? `more than ${measured}` : String(values);
+  const problem = `checking them against this schema takes more than the work limit (${limit} steps for ${counted} values); send fewer or smaller values`;
   return {
     ok: false,
     kind: "execution_failure",
