@@ -169,8 +169,9 @@ bool Prover::Intern(uint32_t flags, uint32_t* state) {
     const uint32_t candidate = table_[i];
     if (candidate == kNone) break;
     const State& s = states_[candidate];
+    // memcmp may not be given waiting_'s null data, even for no bytes.
     if (s.flags == flags && s.size == size &&
-        std::memcmp(waiting_.data() + s.begin, set, size * sizeof(Waiting)) == 0) {
+        (size == 0 || std::memcmp(waiting_.data() + s.begin, set, size * sizeof(Waiting)) == 0)) {
       *state = candidate;
       return true;
     }
