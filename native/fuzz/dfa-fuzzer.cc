@@ -1,6 +1,8 @@
-// libFuzzer target for the pattern engine: Program::Parse (native/program.h)
-// and Dfa::Test (native/dfa.h). Built with AddressSanitizer and
-// UndefinedBehaviorSanitizer by native/CMakeLists.txt; run by scripts/fuzz.sh.
+// libFuzzer target for the pattern engine: Program::Parse and Program::ClassOf
+// (native/program.h) and Dfa::Test (native/dfa.h). Built with
+// AddressSanitizer and UndefinedBehaviorSanitizer by native/CMakeLists.txt;
+// run by scripts/fuzz.sh. native/fuzz/pcre2-fuzzer.cc holds the PCRE2 path
+// to the same reference.
 //
 // Each input is read two ways:
 //   - as choices (FuzzedDataProvider) that build a well-formed program, with
@@ -10,11 +12,13 @@
 //     encoding with a few words damaged. Parse must accept exactly the
 //     well-formed encodings (reference.h decides) and read nothing past the
 //     last word.
-// Every program that parses is searched over every subject. The DFA must give
-// the reference's answer, and a search's work must be a function of the
-// program and the subject alone: equal on a cold and on a warm cache, and
-// under a small allowance the answer or kWorkLimit, stopping within one
-// transition of the allowance. A broken promise traps.
+// Every program that parses has its code point classes checked against a
+// plain binary search over its boundaries and against its sets, and is
+// searched over every subject, read as code points as native/environment.cc
+// reads them. The DFA must give the reference's answer, and a search's work
+// must be a function of the program and the subject alone: equal on a cold
+// and on a warm cache, and under a small allowance the answer or kWorkLimit,
+// stopping within one transition of the allowance. A broken promise traps.
 //
 // The seeds in corpus/ are programs that src/pattern/program.ts writes, as
 // little-endian words, so that the parse path starts from valid encodings.
@@ -142,6 +146,20 @@ std::u16string MakeSubject(FuzzedDataProvider& in, const Source& source) {
 // One environment's buffers, shared by every program as in the addon.
 Scratch scratch;
 
+// As ToCodePoints in native/environment.cc reads a subject for the engines
+// (the reference converts on its own, so the two ways are compared too).
+std::vector<uint32_t> ToCodePoints(const std::u16string& units) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < units.size(); i++) {
+    uint32_t c = units[i];
+    if ((c & 0xFC00) == 0xD800 && i + 1 < units.size() && (units[i + 1] & 0xFC00) == 0xDC00) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 struct Run {
   Outcome outcome;
   int64_t spent;
@@ -154,11 +172,11 @@ uint64_t validations = 0;
 // same validation, as in the addon.
 Run Search(Dfa& dfa, const std::u16string& subject, int64_t offset, int64_t allowance,
            uint64_t validation = ++validations) {
-  // Copied without std::u16string's terminator, so that AddressSanitizer
-  // catches a read past the last unit.
-  const std::vector<char16_t> units(subject.begin(), subject.end());
+  // A vector of exactly their number, so that AddressSanitizer catches a
+  // read past the last code point.
+  const std::vector<uint32_t> code_points = ToCodePoints(subject);
   Meter meter{offset + allowance, offset, validation};
-  const Outcome outcome = dfa.Test(units.data(), units.size(), &scratch, &meter);
+  const Outcome outcome = dfa.Test(code_points.data(), code_points.size(), &scratch, &meter);
   scratch.Trim();
   return {outcome, meter.spent - offset};
 }
@@ -181,9 +199,9 @@ void CheckSearches(const Program& program, Dfa& dfa, const Source& source,
 
   // The most a search can spend past its allowance: one transition (a closure
   // over every instruction, then a new state's row and a set of at most
-  // every instruction), and the reading of the subject, charged at the end.
-  const int64_t step = 2 * static_cast<int64_t>(program.size()) + program.class_count() +
-                       static_cast<int64_t>(subject.size()) / kReadsPerUnit;
+  // every instruction). Reading the subject is the caller's to charge
+  // (native/environment.cc), not Test's.
+  const int64_t step = 2 * static_cast<int64_t>(program.size()) + program.class_count();
   // Exactly the work the search needs, one less, or anything up to one
   // transition more.
   const int64_t allowances[] = {full.spent, std::max<int64_t>(full.spent - 1, 0),
@@ -223,43 +241,50 @@ void CheckValidation(const Program& program, Dfa& dfa, const std::vector<std::u1
     warm_spent += a.spent;
     cold_spent += b.spent;
   }
-  // Only reading it again is charged.
-  if (Search(fresh, subjects[0], cold_spent, unlimited, cold).spent >
-      static_cast<int64_t>(subjects[0].size()) / kReadsPerUnit) {
+  // Nothing: reading it again is the caller's to charge.
+  if (Search(fresh, subjects[0], cold_spent, unlimited, cold).spent != 0) {
     Broken("a search repeated within its validation was charged again");
   }
 }
 
-// The complete automaton, when it has at most 256 states, searched as
-// src/pattern/table.ts searches its tables: rows of next states by class,
-// the two sinks first, acceptance at the end. Building it costs a function
-// of the program alone: an allowance of exactly that cost builds it, one
-// unit less does not.
-void CheckComplete(const Program& program, const Source& source, const std::vector<std::u16string>& subjects) {
-  Dfa complete(&program);
-  Meter meter{int64_t{1} << 40, 0, 0};
-  if (!complete.Complete(256, &scratch, &meter)) return;
-  Dfa exact(&program);
-  Meter enough{meter.spent, 0, 0};
-  if (!exact.Complete(256, &scratch, &enough) || enough.spent != meter.spent) {
-    Broken("the complete automaton's cost depends on more than the program");
-  }
-  Dfa short_of(&program);
-  Meter too_little{meter.spent - 1, 0, 0};
-  if (short_of.Complete(256, &scratch, &too_little)) Broken("the complete automaton was built past its allowance");
-  for (const auto& subject : subjects) {
-    uint32_t state = 2;
-    for (size_t i = 0; i < subject.size() && state >= 2;) {
-      uint32_t c = subject[i++];
-      if ((c & 0xFC00) == 0xD800 && i < subject.size() && (subject[i] & 0xFC00) == 0xDC00) {
-        c = 0x10000 + ((c - 0xD800) << 10) + (subject[i++] - 0xDC00);
-      }
-      state = complete.Next(state, program.ClassOf(c));
+// ClassOf answers through a page table of 256 code points a page
+// (native/program.cc, BuildPages); it must give what the plain binary search
+// over boundaries() gives, which is what it replaced, for code points on
+// both sides of every boundary and page edge, astral ones included, and each
+// class must be what the sets and \b see in its code points.
+void CheckClasses(const Program& program, const Source& source, FuzzedDataProvider& in) {
+  const Array<uint32_t>& boundaries = program.boundaries();
+  if (boundaries.size() != program.class_count() || boundaries[0] != 0) Broken("the classes do not start at 0");
+  std::vector<uint32_t> probes(std::begin(kLandmarks), std::end(kLandmarks));
+  // Every boundary of a small program; a few of a large one.
+  const size_t stride = boundaries.size() / 64 + 1;
+  for (size_t i = 0; i < boundaries.size(); i += stride) {
+    const uint32_t b = boundaries[i];
+    for (const int64_t c : {int64_t{b} - 1, int64_t{b}, int64_t{b | 0xFF}, int64_t{b & ~0xFFu},
+                            int64_t{b & ~0xFFu} - 1, int64_t{b | 0xFF} + 1}) {
+      probes.push_back(Clamp(c));
     }
-    const bool found = state == 1 || (state >= 2 && complete.AcceptsAtEnd(state));
-    if (found != reference::Test(source, subject)) Broken("the complete automaton and the reference disagree");
   }
-  scratch.Trim();
+  for (int count = in.ConsumeIntegralInRange(0, 16); count > 0; count--) {
+    probes.push_back(in.ConsumeIntegralInRange<uint32_t>(0, kMaxCodePoint));
+  }
+  for (const uint32_t c : probes) {
+    const uint32_t cls = program.ClassOf(c);
+    const uint32_t searched = static_cast<uint32_t>(
+        std::upper_bound(boundaries.data(), boundaries.data() + boundaries.size(), c) - boundaries.data() - 1);
+    if (cls != searched) {
+      std::fprintf(stderr, "dfa-fuzzer: U+%04X: ClassOf %u, binary search %u\n", c, cls, searched);
+      Broken("ClassOf and a binary search over the boundaries disagree");
+    }
+    for (size_t s = 0; s < source.sets.size(); s++) {
+      if (program.SetHoldsClass(static_cast<uint32_t>(s), cls) != reference::InSet(source.sets[s], c)) {
+        Broken("a set holds a code point's class but not the code point, or the other way");
+      }
+    }
+    if (program.uses_word_assertions() && program.ClassIsWord(cls) != reference::IsWord(c)) {
+      Broken("a class is a word class but its code point is no word character, or the other way");
+    }
+  }
 }
 
 // Parse must accept exactly what reference::Decode accepts; a program that
@@ -284,6 +309,7 @@ void CheckParse(const std::vector<uint32_t>& words, const std::vector<std::u16st
   }
   if (!valid && program) Broken("Parse accepted a malformed program");
   if (!program) return;
+  CheckClasses(*program, source, in);
   Dfa dfa(program.get());
   for (const auto& subject : subjects) CheckSearches(*program, dfa, source, subject, in);
   CheckValidation(*program, dfa, subjects);
@@ -327,10 +353,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::fprintf(stderr, "dfa-fuzzer: %s\n", error);
     Broken("Parse refused a well-formed program");
   }
+  CheckClasses(*program, source, in);
   Dfa dfa(program.get());
   for (const auto& subject : subjects) CheckSearches(*program, dfa, source, subject, in);
   CheckValidation(*program, dfa, subjects);
-  CheckComplete(*program, source, subjects);
 
   CheckParse(Damage(words, in), subjects, in);
   std::vector<uint32_t> raw(size / 4);

@@ -146,9 +146,9 @@ inline std::vector<bool> Closure(const Source& source, std::vector<uint32_t> pen
   return seen;
 }
 
-// ECMAScript's search: does a match start at some position?
-inline bool Test(const Source& source, const std::u16string& subject) {
-  const std::vector<uint32_t> text = CodePoints(subject);
+// ECMAScript's search over code points (a lone surrogate is one): does a
+// match start at some position?
+inline bool Test(const Source& source, const std::vector<uint32_t>& text) {
   for (size_t start = 0; start <= text.size(); start++) {
     std::vector<uint32_t> current{0};
     for (size_t p = start; !current.empty(); p++) {
@@ -166,5 +166,8 @@ inline bool Test(const Source& source, const std::u16string& subject) {
   }
   return false;
 }
+
+// The same over UTF-16 units, read as the `u` flag reads them.
+inline bool Test(const Source& source, const std::u16string& subject) { return Test(source, CodePoints(subject)); }
 
 }  // namespace reference

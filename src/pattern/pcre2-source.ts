@@ -1,3 +1,4 @@
+import { programSize } from "./program";
 import type { Ranges } from "./sets";
 import { BOUNDARY, END, NOT_BOUNDARY, START, type Node } from "./syntax";
 
@@ -72,6 +73,9 @@ function write(node: Node, out: string[]): void {
       });
       return;
     case "repeat":
+      // An item that only matches the empty string is no instruction in the program, so the proof counts none of its
+      // copies; PCRE2 would enter every copy at every position (`(?:(?:){1000}){300}a`: 300,000 groups a position).
+      if (programSize(node.item) === 1) return;
       if (node.item.kind === "set" && node.item.ranges.length === 0) {
         if (node.min > 0) out.push("(?!)");
         return;
