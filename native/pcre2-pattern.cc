@@ -38,16 +38,21 @@ pcre2_compile_context* BoundedContext() {
   return context;
 }
 
-// PCRE2's limits, the belt under the proof's braces: a proven pattern needs
+// PCRE2's limits, a belt under the proof: the match limit counts
+// backtracking, not the characters a repeat scans, so it stops runaway
+// backtracking but not every quadratic scan; the proof and the charge before
+// each search are the bound. A proven pattern needs
 // about 2 match-limit counts per proven step (measured on real catalog
 // patterns and random proven ones, JIT and interpreter); four times that,
 // plus a floor, leaves room without letting an unproven one run long.
 constexpr uint64_t kMatchLimitPerStep = 4;
 constexpr uint64_t kMatchLimitFloor = 4096;
-// The interpreter keeps its backtracking frames on the heap; a group
-// repeated n times can need a frame per repeat.
+// The interpreter keeps its backtracking frames on the heap: about 192
+// bytes a position, plus 128 for each group nested in a loop, and a proven
+// pattern keeps at most about one frame a step, so 64 bytes a step leaves
+// room (a group nested twice in a loop, k = 13, needs 384 bytes a position).
 constexpr uint64_t kHeapKiBFloor = 1024;
-constexpr uint64_t kHeapBytesPerCodePoint = 256;
+constexpr uint64_t kHeapBytesPerStep = 64;
 // The JIT stack: each backtracking frame a match keeps takes 16 to 24 bytes,
 // and a proven pattern keeps at most about one a step, so k steps a
 // position need up to about 24k bytes a code point (a group repeated n times
@@ -120,7 +125,7 @@ Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size
   int rc;
   if (!code.jit()) {
     // Only the interpreter reads these.
-    const uint64_t heap = std::min<uint64_t>(kHeapKiBFloor + positions * kHeapBytesPerCodePoint / 1024, UINT32_MAX);
+    const uint64_t heap = std::min<uint64_t>(kHeapKiBFloor + positions * steps * kHeapBytesPerStep / 1024, UINT32_MAX);
     pcre2_set_depth_limit(context_, static_cast<uint32_t>(limit));
     pcre2_set_heap_limit(context_, static_cast<uint32_t>(heap));
     rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
