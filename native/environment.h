@@ -112,7 +112,6 @@ class Pattern {
 
   Environment* environment() const { return environment_; }
   uint32_t id() const { return id_; }
-  bool runs_in_pcre2() const { return pcre2_ != nullptr; }
   // What it holds besides its cached states: its program and PCRE2's code.
   size_t compiled_bytes() const { return (program_ ? program_->bytes() : 0) + (pcre2_ ? pcre2_->bytes() : 0); }
   size_t program_size() const { return program_->size(); }

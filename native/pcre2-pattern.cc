@@ -118,22 +118,26 @@ Pcre2Matcher::~Pcre2Matcher() {
   pcre2_match_context_free(context_);
 }
 
-Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size_t length, uint32_t steps) {
+Pcre2Limits Pcre2LimitsFor(uint32_t steps, size_t length) {
   const uint64_t positions = uint64_t{length} + 1;
-  const uint64_t limit = std::min<uint64_t>(kMatchLimitPerStep * steps * positions + kMatchLimitFloor, UINT32_MAX);
-  pcre2_set_match_limit(context_, static_cast<uint32_t>(limit));
+  return {static_cast<uint32_t>(std::min<uint64_t>(kMatchLimitPerStep * steps * positions + kMatchLimitFloor, UINT32_MAX)),
+          static_cast<uint32_t>(std::min<uint64_t>(kHeapKiBFloor + positions * steps * kHeapBytesPerStep / 1024, UINT32_MAX)),
+          static_cast<size_t>(std::min<uint64_t>(kJitStackBase + positions * steps * kJitStackPerStep, kJitStackMax))};
+}
+
+Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size_t length, uint32_t steps) {
+  const Pcre2Limits limits = Pcre2LimitsFor(steps, length);
+  pcre2_set_match_limit(context_, limits.match);
   int rc;
   if (!code.jit()) {
     // Only the interpreter reads these.
-    const uint64_t heap = std::min<uint64_t>(kHeapKiBFloor + positions * steps * kHeapBytesPerStep / 1024, UINT32_MAX);
-    pcre2_set_depth_limit(context_, static_cast<uint32_t>(limit));
-    pcre2_set_heap_limit(context_, static_cast<uint32_t>(heap));
+    pcre2_set_depth_limit(context_, limits.match);
+    pcre2_set_heap_limit(context_, limits.heap_kib);
     rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
   } else {
-    const size_t wanted = std::min<size_t>(kJitStackBase + positions * steps * kJitStackPerStep, kJitStackMax);
     pcre2_jit_stack* stack = jit_stack_;
-    if (wanted > kJitStackShared) {
-      stack = pcre2_jit_stack_create(kJitStackStart, wanted, nullptr);
+    if (limits.jit_stack > kJitStackShared) {
+      stack = pcre2_jit_stack_create(kJitStackStart, limits.jit_stack, nullptr);
       if (stack == nullptr) return kWorkLimit;
     }
     if (stack != assigned_) {

@@ -34,6 +34,17 @@ class Pcre2Code {
   size_t bytes_;
 };
 
+// The limits Pcre2Matcher::Match sets for a search of `length` code points
+// proven to take at most `steps` a position (pcre2-pattern.cc says why each
+// is sized so): the match limit, the interpreter's heap in KiB, the JIT
+// stack in bytes.
+struct Pcre2Limits {
+  uint32_t match;
+  uint32_t heap_kib;
+  size_t jit_stack;
+};
+Pcre2Limits Pcre2LimitsFor(uint32_t steps, size_t length);
+
 // One environment's match state: the match context, match data and JIT
 // stack. Not thread-safe; each Node.js environment owns one.
 class Pcre2Matcher {

@@ -669,12 +669,10 @@ std::string ExplainTrip(const std::vector<uint32_t>& source, bool anchored, bool
   RawCode code(source, kBaseOptions | PCRE2_NO_START_OPTIMIZE | (anchored ? PCRE2_ANCHORED : 0), jit);
   RawMatcher matcher;
   const uint64_t positions = subject.size() + 1;
-  // pcre2-pattern.cc: 4 match-limit counts a proven step, 4096 more; the
-  // interpreter's heap 1 MiB and 256 bytes a position; JIT's stack 1 MiB
-  // and 64 bytes a position.
-  const uint64_t limit = std::min<uint64_t>(4 * uint64_t{steps} * positions + 4096, UINT32_MAX);
-  const uint64_t heap_kib = 1024 + positions * 256 / 1024;
-  const uint64_t stack = 1024 * 1024 + positions * 64;
+  const Pcre2Limits limits = Pcre2LimitsFor(steps, subject.size());
+  const uint64_t limit = limits.match;
+  const uint64_t heap_kib = limits.heap_kib;
+  const uint64_t stack = limits.jit_stack;
   int rc;
   if (jit) {
     pcre2_jit_stack* own = pcre2_jit_stack_create(32 * 1024, stack, nullptr);
@@ -809,30 +807,25 @@ void CheckRatio(const std::vector<uint32_t>& pcre2_source, const std::vector<uin
 }
 
 // Exploring: the memory each proven search needs, against what Match
-// allows a position (pcre2-pattern.cc: kHeapBytesPerCodePoint,
-// kJitStackPerCodePoint), with 64 KiB for PCRE2's first allocations.
-void CheckMemory(const std::vector<uint32_t>& pcre2_source, const std::vector<uint32_t>& subject) {
+// allows it (Pcre2LimitsFor), with 64 KiB for PCRE2's first allocations.
+void CheckMemory(const std::vector<uint32_t>& pcre2_source, const std::vector<uint32_t>& subject, uint32_t steps) {
   if (subject.size() < 1000) return;
   const uint64_t positions = subject.size() + 1;
   const uint32_t options = kBaseOptions | PCRE2_NO_START_OPTIMIZE | (context.program->anchored() ? PCRE2_ANCHORED : 0);
-  char text[200];
+  const Pcre2Limits limits = Pcre2LimitsFor(steps, subject.size());
+  const auto check = [&](const char* what, uint64_t needed, uint64_t allowed) {
+    if (needed <= allowed + 65536) return;
+    char text[200];
+    std::snprintf(text, sizeof text, ", %s needs %llu bytes = %.0f a position (Match allows %llu)", what,
+                  static_cast<unsigned long long>(needed), static_cast<double>(needed) / positions,
+                  static_cast<unsigned long long>(allowed));
+    context.answers += text;
+    Broken("a proven search needs more memory than Match allows");
+  };
   const RawCode interpreted(pcre2_source, options, false);
-  const uint64_t heap = raw.LeastHeap(interpreted, subject);
-  if (heap > 256 * positions + 65536) {
-    std::snprintf(text, sizeof text, ", the interpreter needs %llu bytes of heap = %.0f a position (Match allows 256)",
-                  static_cast<unsigned long long>(heap), static_cast<double>(heap) / positions);
-    context.answers += text;
-    Broken("a proven search needs more heap per position than Match allows");
-  }
+  check("the interpreter's heap", raw.LeastHeap(interpreted, subject), uint64_t{limits.heap_kib} * 1024);
   const RawCode jit(pcre2_source, options, true);
-  if (!jit.jit) return;
-  const uint64_t stack = raw.LeastJitStack(jit, subject);
-  if (stack > 64 * positions + 65536) {
-    std::snprintf(text, sizeof text, ", JIT needs %llu bytes of stack = %.0f a position (Match allows 64)",
-                  static_cast<unsigned long long>(stack), static_cast<double>(stack) / positions);
-    context.answers += text;
-    Broken("a proven search needs more JIT stack per position than Match allows");
-  }
+  if (jit.jit) check("JIT's stack", raw.LeastJitStack(jit, subject), limits.jit_stack);
 }
 
 // Exploring: the time of each proven search, against the proof's steps.
@@ -952,7 +945,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckPcre2("interpreter", *interpreted, pcre2_source, text, answer);
     if (kExploreStart) CheckStartOptimized(pcre2_source, text, answer);
     if (kRatio > 0 && context.proof.linear) CheckRatio(pcre2_source, text);
-    if (kMemory && context.proof.linear) CheckMemory(pcre2_source, text);
+    if (kMemory && context.proof.linear) CheckMemory(pcre2_source, text, context.steps);
     if (kNanoseconds > 0 && context.proof.linear) {
       CheckTime(*jit, text);
       CheckTime(*interpreted, text);
