@@ -46,11 +46,10 @@ const SCHEMA_ONE = ["additionalProperties", "additional_properties", "not", "pro
   "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
 const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
 
-let translatePattern = null;
+let patternInfo = null;
 let validateSchema = null;
 try {
-  ({ translatePattern } = require(path.join(REPO, "lib/pattern-translate.js")));
-  ({ validateSchema } = require(path.join(REPO, "lib/index.js")));
+  ({ patternInfo, validateSchema } = require(path.join(REPO, "lib/index.js")));
 } catch {
   // lib/ not built: fall back to a syntactic pattern check, no validateSchema column
 }
@@ -62,9 +61,8 @@ function isObj(v) {
 // Labels for what a pattern uses outside the core subset.
 function patternFeatures(p) {
   if (typeof p !== "string") return [];
-  if (translatePattern) {
-    try { translatePattern(p); return []; } catch { /* refused: find out why */ }
-  }
+  // Accepted by the core profile: nothing outside it. Refused: find out why.
+  if (patternInfo && patternInfo(p).ok) return [];
   const out = new Set();
   let inClass = false;
   for (let i = 0; i < p.length; i++) {

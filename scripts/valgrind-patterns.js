@@ -7,7 +7,7 @@
 //   valgrind --leak-check=full node --expose-gc scripts/valgrind-patterns.js
 // It runs the built lib/ (npm run prepare) and the addon node-gyp-build finds.
 const { Worker, isMainThread, parentPort } = require("worker_threads");
-const { compilePattern } = require("../lib/pattern/compile");
+const { compilePattern } = require("../lib/pattern/compile-pattern");
 const { compileProgram, dropPattern, startWork } = require("../lib/pattern/native");
 const { pcre2Source } = require("../lib/pattern/pcre2-source");
 const { encodeProgram } = require("../lib/pattern/program");

@@ -1,14 +1,14 @@
 import { engine } from "./pattern/native";
 
-export type { CallOptions, ErrorKind, Issue, Options, Profile, Result, Validator } from "./types";
-export { SchemaError } from "./schema-error";
-export { compile, validate, validateSchema, violation } from "./api";
-export { patternInfo } from "./pattern-info";
-export type { PatternInfo } from "./pattern-info";
-export { Catalog } from "./catalog";
-export type { PublishMode, PublishOptions, PublishResult, RefusedTool, ToolFailure } from "./catalog";
-export { guardClient, guardToolHandler } from "./mcp";
-export type { CallToolParams, GuardOptions, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./mcp";
+export type { CallOptions, ErrorKind, Issue, Options, Profile, Result, Validator } from "./runtime/types";
+export { SchemaError } from "./api/schema-error";
+export { compile, validate, validateSchema, violation } from "./api/entry-points";
+export { patternInfo } from "./api/pattern-info";
+export type { PatternInfo } from "./api/pattern-info";
+export { Catalog } from "./api/catalog";
+export type { PublishMode, PublishOptions, PublishResult, RefusedTool, ToolFailure } from "./api/catalog";
+export { guardClient, guardToolHandler } from "./api/mcp";
+export type { CallToolParams, GuardOptions, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./api/mcp";
 
 /**
  * The pattern engines (PCRE2's version, its JIT, the proof's bound K, the

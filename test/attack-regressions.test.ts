@@ -3,8 +3,8 @@
 // parses, names read, instructions and bytes written), never timed.
 import { describe, expect, it, vi } from "vitest";
 import { Catalog, compile, patternEngine, patternInfo, validate } from "../src/index";
-import { MAX_ISSUE_TEXT } from "../src/messages";
-import { compilePattern } from "../src/pattern/compile";
+import { MAX_ISSUE_TEXT } from "../src/explain/messages";
+import { compilePattern } from "../src/pattern/compile-pattern";
 import type { CompiledPattern } from "../src/pattern/native";
 import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram, programSize } from "../src/pattern/program";

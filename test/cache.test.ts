@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { build } from "../src/api";
-import { CACHE_BYTES, CACHE_SIZE, cacheUse, cachedCompile } from "../src/cache";
-import type { CompileOptions } from "../src/keyword";
-import { readOptions } from "../src/options";
+import { build } from "../src/api/entry-points";
+import { CACHE_BYTES, CACHE_SIZE, cacheUse, cachedCompile } from "../src/api/cache";
+import type { CompileOptions } from "../src/compile/keyword";
+import { readOptions } from "../src/api/options";
 import { Catalog, compile, validate, violation } from "../src/index";
-import type { Result } from "../src/types";
+import type { Result } from "../src/runtime/types";
 
 const options = readOptions(undefined) as CompileOptions;
 const failure: Result = { ok: false, kind: "validation", message: "m", issues: [] };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile, validateSchema } from "../src/index";
-import { HOT_AFTER_CALLS } from "../src/validator";
+import { HOT_AFTER_CALLS } from "../src/validate/validator";
 
 /**
  * The official JSON-Schema-Test-Suite (draft 2020-12), tagged by whether the

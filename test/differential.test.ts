@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { compilePattern, compilePatternFor } from "../src/pattern/compile";
+import { compilePattern, compilePatternFor } from "../src/pattern/compile-pattern";
 import { LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { PatternError } from "../src/pattern/syntax";
-import type { Profile } from "../src/types";
+import type { Profile } from "../src/runtime/types";
 import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
 import { randomPattern, randomSequencePattern, randomSubject } from "./support/pattern-generator";
 import { Random, testSeed } from "./support/random";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMultipleOf } from "../src/decimal";
+import { isMultipleOf } from "../src/runtime/decimal";
 import { compile, validate, validateSchema, violation } from "../src/index";
 
 const extended = { profile: "extended" } as const;

@@ -1,21 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileSchema } from "../src/compile";
-import { MAX_GENERATED_SOURCE } from "../src/code-writer";
-import { generateFastCheck } from "../src/generate";
+import { compileSchema } from "../src/compile/compile-schema";
+import { MAX_GENERATED_SOURCE } from "../src/validate/code-writer";
+import { generateFastCheck } from "../src/validate/fast-check";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
-import { generateExplainer } from "../src/generate-explain";
-import { findNonJson } from "../src/json-value";
-import type { CompileOptions } from "../src/keyword";
-import { readOptions } from "../src/options";
-import { HOT_AFTER_CALLS } from "../src/validator";
+import { generateExplainer } from "../src/validate/explainer";
+import { findNonJson } from "../src/runtime/json-value";
+import type { CompileOptions } from "../src/compile/keyword";
+import { readOptions } from "../src/api/options";
+import { HOT_AFTER_CALLS } from "../src/validate/validator";
 import { argsArbitrary, key, rootSchemaArbitrary } from "./support/arbitraries";
 import { explained } from "./support/explained";
 import { testSeed } from "./support/random";
 
 /**
  * A validator answers with its closures until it is hot, then with generated
- * code (src/generate.ts, and src/generate-explain.ts once it has explained
+ * code (src/validate/fast-check.ts, and src/validate/explainer.ts once it has explained
  * failures often). Both must give the same result for every schema and
  * every argument, JSON or not: the closures are the reference.
  */

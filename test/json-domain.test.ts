@@ -1,10 +1,10 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { compileSchema } from "../src/compile";
-import { generateFastCheck } from "../src/generate";
+import { compileSchema } from "../src/compile/compile-schema";
+import { generateFastCheck } from "../src/validate/fast-check";
 import { compile, validate } from "../src/index";
-import { isJsonArray, isPlainObject } from "../src/json-value";
-import { MAX_WORK, MEASURED_VALUES } from "../src/work";
+import { isJsonArray, isPlainObject } from "../src/runtime/json-value";
+import { MAX_WORK, MEASURED_VALUES } from "../src/runtime/work";
 import { MiB, residentGrowth } from "./support/memory";
 
 class List extends Array {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locateJsonError } from "../src/json-syntax";
+import { locateJsonError } from "../src/runtime/json-syntax";
 
 /** JSON.parse must refuse the text, or locating an error in it means nothing. */
 function locate(text: string) {

@@ -2,13 +2,13 @@ import path from "path";
 import { Worker } from "worker_threads";
 import { describe, expect, it } from "vitest";
 import { patternEngine } from "../src/index";
-import { compilePatternFor } from "../src/pattern/compile";
+import { compilePatternFor } from "../src/pattern/compile-pattern";
 import { compileProgram, engine, dropPattern, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram } from "../src/pattern/program";
 import { parsePattern } from "../src/pattern/syntax";
-import type { Profile } from "../src/types";
+import type { Profile } from "../src/runtime/types";
 import { Random } from "./support/random";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearestNames } from "../src/nearest-names";
+import { nearestNames } from "../src/explain/nearest-names";
 
 const tools = ["read_file", "write_file", "edit_file", "list_dir", "glob", "grep", "search_code", "run_command", "web_fetch", "todo"];
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { MAX_SCHEMA_VALUES, SchemaTooLarge, schemaValueCount } from "../src/bounds";
-import { ownJsonText } from "../src/own-json";
+import { MAX_SCHEMA_VALUES, SchemaTooLarge, schemaValueCount } from "../src/compile/bounds";
+import { ownJsonText } from "../src/api/own-json";
 
 const uncounted = () => {};
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compile, patternEngine, patternInfo } from "../src/index";
-import { compilePatternFor } from "../src/pattern/compile";
+import { compilePatternFor } from "../src/pattern/compile-pattern";
 import { MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 

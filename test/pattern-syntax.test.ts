@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../src/pattern/compile";
+import { compilePattern } from "../src/pattern/compile-pattern";
 import { MATCH, NO_MATCH } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { MAX_PROGRAM_SIZE, programSize } from "../src/pattern/program";
 import { DOT, MAX_CODE_POINT } from "../src/pattern/sets";
 import { BOUNDARY, END, NOT_BOUNDARY, parsePattern, PatternError, START, type Node } from "../src/pattern/syntax";
-import type { Profile } from "../src/types";
+import type { Profile } from "../src/runtime/types";
 
 function refusal(pattern: string, profile: Profile = "core"): { kind: string; message: string } {
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compile, patternEngine, validate, type Profile } from "../src/index";
-import { compilePattern, compilePatternFor } from "../src/pattern/compile";
+import { compilePattern, compilePatternFor } from "../src/pattern/compile-pattern";
 import { dropPattern, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { encodeProgram, programSize } from "../src/pattern/program";

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { compileSchema } from "../src/compile";
-import { generateFastCheck } from "../src/generate";
-import { generateExplainer } from "../src/generate-explain";
+import { compileSchema } from "../src/compile/compile-schema";
+import { generateFastCheck } from "../src/validate/fast-check";
+import { generateExplainer } from "../src/validate/explainer";
 import { Catalog, compile, guardClient, guardToolHandler, validate, validateSchema, violation, type Options, type Result, type Validator } from "../src/index";
-import { findNonJson } from "../src/json-value";
-import type { CompileOptions } from "../src/keyword";
-import { readOptions } from "../src/options";
-import { isBlank } from "../src/present";
-import { HOT_AFTER_CALLS } from "../src/validator";
-import { startValidationWork, work } from "../src/work";
+import { findNonJson } from "../src/runtime/json-value";
+import type { CompileOptions } from "../src/compile/keyword";
+import { readOptions } from "../src/api/options";
+import { isBlank } from "../src/runtime/present";
+import { HOT_AFTER_CALLS } from "../src/validate/validator";
+import { startValidationWork, work } from "../src/runtime/work";
 import { anyValue, key, rootSchemaArbitrary, schemaArbitrary } from "./support/arbitraries";
 import { explained } from "./support/explained";
 import { testSeed } from "./support/random";
@@ -311,7 +311,7 @@ describe("the work of the emptiness test", () => {
   it("counts the characters it reads, as a read of a whole string is counted", () => {
     startValidationWork();
     expect(isBlank(" ".repeat(10_000_000))).toBe(true);
-    // Ten million characters, sixteen a step (src/work.ts, CHARACTERS_PER_STEP).
+    // Ten million characters, sixteen a step (src/runtime/work.ts, CHARACTERS_PER_STEP).
     expect(work.spent).toBe(625_000);
     startValidationWork();
     expect(isBlank(`${" ".repeat(160)}x${" ".repeat(10_000_000)}`)).toBe(false);

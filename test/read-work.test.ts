@@ -3,7 +3,7 @@
 // runs into the work limit, and every other call gets its exact answer.
 // Observed through results only, never through time.
 import { describe, expect, it, vi } from "vitest";
-import { Decimal } from "../src/decimal";
+import { Decimal } from "../src/runtime/decimal";
 import { compile, validate } from "../src/index";
 import { outOfWork } from "./support/work-limit";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { compile, type Result, type Validator } from "../src/index";
-import { HOT_AFTER_CALLS } from "../src/validator";
+import { HOT_AFTER_CALLS } from "../src/validate/validator";
 import { testSeed } from "./support/random";
 
 /**

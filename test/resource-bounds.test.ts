@@ -2,9 +2,9 @@ import { execFileSync } from "child_process";
 import path from "path";
 import { describe, expect, it } from "vitest";
 import { compile, validate, validateSchema } from "../src/index";
-import { compilePattern } from "../src/pattern/compile";
+import { compilePattern } from "../src/pattern/compile-pattern";
 import { PatternError } from "../src/pattern/syntax";
-import { MAX_ISSUES } from "../src/report";
+import { MAX_ISSUES } from "../src/explain/report";
 import { heapBytes, MiB, residentGrowth } from "./support/memory";
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { codePointLength, hasAtLeastCodePoints } from "../src/code-points";
-import { Decimal, decimalNumber, isMultipleOf } from "../src/decimal";
-import { jsonEqual, jsonKey } from "../src/json-equal";
-import { findNonJson, shapeOf } from "../src/json-value";
-import { Lru } from "../src/lru";
-import { either, jsonTextHint, preview } from "../src/messages";
-import { oneLine } from "../src/one-line";
-import { readablePath, toPointer } from "../src/paths";
+import { codePointLength, hasAtLeastCodePoints } from "../src/runtime/code-points";
+import { Decimal, decimalNumber, isMultipleOf } from "../src/runtime/decimal";
+import { jsonEqual, jsonKey } from "../src/runtime/json-equal";
+import { findNonJson, shapeOf } from "../src/runtime/json-value";
+import { Lru } from "../src/runtime/lru";
+import { either, jsonTextHint, preview } from "../src/explain/messages";
+import { oneLine } from "../src/runtime/one-line";
+import { readablePath, toPointer } from "../src/runtime/paths";
 
 describe("code points", () => {
   it.each([

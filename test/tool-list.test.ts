@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Catalog } from "../src/index";
-import { readToolList } from "../src/tool-list";
+import { readToolList } from "../src/api/tool-list";
 
 const schema = { type: "object", properties: { path: { type: "string" } } };
 

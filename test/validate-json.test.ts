@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Catalog, compile } from "../src/index";
-import { HOT_AFTER_CALLS } from "../src/validator";
+import { HOT_AFTER_CALLS } from "../src/validate/validator";
 import { argsArbitrary, key, rootSchemaArbitrary } from "./support/arbitraries";
 
 const notJson = (problem: string) => {

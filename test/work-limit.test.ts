@@ -3,7 +3,7 @@
 // arguments, never through time.
 import { describe, expect, it } from "vitest";
 import { compile, validate, validateSchema } from "../src/index";
-import { MAX_WORK } from "../src/work";
+import { MAX_WORK } from "../src/runtime/work";
 import { outOfWork } from "./support/work-limit";
 
 const extended = { profile: "extended" } as const;

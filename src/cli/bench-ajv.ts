@@ -1,7 +1,7 @@
 // Ajv for the bench command's comparison. Ajv is a development dependency of
 // this package, so an installed copy may not find it: then the comparison is
 // left out and the report says why (docs/cli.md).
-import { oneLine } from "../one-line";
+import { oneLine } from "../runtime/one-line";
 import type { AjvComparison } from "./bench-report";
 
 /** The part of an Ajv 8 instance the comparison uses. */

@@ -3,7 +3,7 @@
 // goes. The markup is XHTML-compatible (every element closed, attributes
 // quoted, only XML's own entities), so an XML parser reads it as well as a
 // browser does.
-import { oneLine } from "../one-line";
+import { oneLine } from "../runtime/one-line";
 import { formatNumber } from "./numbers";
 
 /** One tool's numbers from a bench run. */

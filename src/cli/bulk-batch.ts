@@ -1,7 +1,7 @@
-import { Catalog } from "../catalog";
-import { isPlainObject, shapeOf } from "../json-value";
-import type { ErrorKind, Options } from "../types";
-import { BOM_REASON, locateJsonError } from "../json-syntax";
+import { Catalog } from "../api/catalog";
+import { isPlainObject, shapeOf } from "../runtime/json-value";
+import type { ErrorKind, Options } from "../runtime/types";
+import { BOM_REASON, locateJsonError } from "../runtime/json-syntax";
 import type { LineText } from "./lines";
 
 // One batch of a bulk import, the same on the main thread and in a worker.

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { validateSchema } from "../api";
-import { readOptions } from "../options";
-import { enginesOf } from "../pattern-info";
+import { validateSchema } from "../api/entry-points";
+import { readOptions } from "../api/options";
+import { enginesOf } from "../api/pattern-info";
 import type { Engine } from "../pattern/native";
-import { oneLine } from "../one-line";
-import { toolIssue } from "../tool-list";
-import type { Issue, Options, Profile, Result } from "../types";
+import { oneLine } from "../runtime/one-line";
+import { toolIssue } from "../api/tool-list";
+import type { Issue, Options, Profile, Result } from "../runtime/types";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { counted, formatNumber } from "./numbers";
 import { readJson } from "./read-json";

@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
-import type { Profile } from "../types";
+import type { Profile } from "../runtime/types";
 
 /** One command of the command line: its help text and what it does. */
 export interface Command {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { oneLine } from "../one-line";
+import { oneLine } from "../runtime/one-line";
 import { CliError, EXIT_INPUT } from "./command";
 
 // Nothing imported here loads the native addon: the commands are imported

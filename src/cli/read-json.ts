@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { locateJsonError } from "../json-syntax";
+import { locateJsonError } from "../runtime/json-syntax";
 import { CliError } from "./command";
 import { foreignEncoding } from "./encoding";
 

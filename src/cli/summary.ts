@@ -1,7 +1,7 @@
-import { isPlainObject, shapeOf } from "../json-value";
-import { shortName } from "../messages";
-import { oneLine } from "../one-line";
-import type { ErrorKind } from "../types";
+import { isPlainObject, shapeOf } from "../runtime/json-value";
+import { shortName } from "../explain/messages";
+import { oneLine } from "../runtime/one-line";
+import type { ErrorKind } from "../runtime/types";
 import type { Tally } from "./bulk-batch";
 import { CliError } from "./command";
 import { counted, formatNumber } from "./numbers";

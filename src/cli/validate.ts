@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { validate as validateCall } from "../api";
+import { validate as validateCall } from "../api/entry-points";
 import { bulkImport } from "./bulk-import";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
 import { readJson } from "./read-json";

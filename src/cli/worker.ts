@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import type { Options } from "../types";
+import type { Options } from "../runtime/types";
 import { importCatalog, processBatch } from "./bulk-batch";
 import type { LineText } from "./lines";
 

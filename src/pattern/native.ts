@@ -7,8 +7,8 @@
 // generated fast check, queued and run together in one crossing
 // (queueSearch, flushSearches).
 import path from "path";
-import { chargeBudget } from "../budget";
-import { argumentSize } from "../work";
+import { chargeBudget } from "../runtime/budget";
+import { argumentSize } from "../runtime/work";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
 export const MATCH = 1, NO_MATCH = 0, LIMIT = -1, NO_MEMORY = -2;
@@ -156,7 +156,7 @@ export function widenWork(): boolean {
   if (full) return false;
   full = true;
   const size = argumentSize();
-  // Arguments too large to measure whole get the most (src/work.ts, MEASURED_VALUES).
+  // Arguments too large to measure whole get the most (src/runtime/work.ts, MEASURED_VALUES).
   allowed = size.complete ? Math.min(engine.baseWork + engine.workPerUnit * size.stringUnits, engine.maxWork) : engine.maxWork;
   return allowed > engine.baseWork;
 }
@@ -215,7 +215,7 @@ export function compileProgram(
 
 /**
  * Frees what a compiled pattern holds in the addon now, rather than when it
- * is collected (the cache drops what it evicts: src/pattern/compile.ts).
+ * is collected (the cache drops what it evicts: src/pattern/compile-pattern.ts).
  */
 export function dropPattern(pattern: CompiledPattern): void {
   addon.drop(pattern.native);

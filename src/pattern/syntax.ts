@@ -1,5 +1,5 @@
 import { CLASS_ESCAPES, complement, CONTROL_ESCAPES, DOT, MAX_CODE_POINT, union, type Ranges } from "./sets";
-import type { ErrorKind, Profile } from "../types";
+import type { ErrorKind, Profile } from "../runtime/types";
 
 /**
  * Parses an ECMAScript regular expression (`u` flag) within the portable

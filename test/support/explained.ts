@@ -1,8 +1,8 @@
-import type { Explainer } from "../../src/generate-explain";
-import { endMemo, startMemo } from "../../src/memo";
-import { endArguments, startArguments } from "../../src/present";
-import { Report } from "../../src/report";
-import { endValidation, startValidation, startValidationWork, work } from "../../src/work";
+import type { Explainer } from "../../src/validate/explainer";
+import { endMemo, startMemo } from "../../src/compile/memo";
+import { endArguments, startArguments } from "../../src/runtime/present";
+import { Report } from "../../src/explain/report";
+import { endValidation, startValidation, startValidationWork, work } from "../../src/runtime/work";
 
 /**
  * What one explaining pass over `args` found and spent, as the validator

@@ -1,5 +1,5 @@
 import { startValidationPatterns, startWork, widenWork } from "../../src/pattern/native";
-import { startValidation } from "../../src/work";
+import { startValidation } from "../../src/runtime/work";
 
 /**
  * Starts pattern searches as one validation pass of arguments holding

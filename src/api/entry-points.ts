@@ -1,0 +1,74 @@
+// validateSchema, compile, validate and violation: index.ts re-exports them,
+// and modules inside the package import them from here, never from index.ts.
+import { cachedCompile, type Compiled } from "./cache";
+import { compileSchema } from "../compile/compile-schema";
+import { copyFailure } from "./copy-failure";
+import type { CompileOptions } from "../compile/keyword";
+import { generateFastCheck, type Given } from "../validate/fast-check";
+import { generateExplainer } from "../validate/explainer";
+import { failure } from "../explain/messages";
+import { optionsError, readCallOptions, readOptions } from "./options";
+import { SchemaError } from "./schema-error";
+import { describeThrown } from "../runtime/thrown";
+import type { CallOptions, Failure, Issue, Options, Result, Validator } from "../runtime/types";
+import { CompiledValidator } from "../validate/validator";
+
+const VALID: Result = Object.freeze({ ok: true });
+
+/** The validator of a schema, or the failure that refuses it. Never throws. */
+export function build(schema: unknown, options: CompileOptions): Compiled {
+  const compiled = checkSchema(schema, options);
+  if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
+  const generate = { fast: (given: Given) => generateFastCheck(schema, options, compiled, given), explainer: () => generateExplainer(schema, options, compiled) };
+  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
+}
+
+/** compileSchema, for a schema that may be a proxy or hold getters that throw. */
+function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeof compileSchema> {
+  try {
+    return compileSchema(schema, options);
+  } catch (error) {
+    const message = `#: the schema could not be read (${describeThrown(error)})`;
+    const issues: Issue[] = [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }];
+    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined, rootRequired: null };
+  }
+}
+
+function optionsFailure(reason: string): Failure {
+  const message = `invalid options: ${reason}`;
+  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "options", message }] };
+}
+
+/** Preflights a complete schema without arguments. Never throws. */
+export function validateSchema(schema: unknown, options?: Options): Result {
+  const read = readOptions(options);
+  if (typeof read === "string") return optionsFailure(read);
+  const { check, issues, uncounted } = checkSchema(schema, read);
+  return check !== null ? VALID : failure(issues, true, uncounted);
+}
+
+/** Checks the schema and builds its validator; throws SchemaError when the schema is refused. */
+export function compile(schema: unknown, options?: Options): Validator {
+  const read = readOptions(options);
+  if (typeof read === "string") throw optionsError(read);
+  const compiled = build(schema, read);
+  if ("ok" in compiled) throw new SchemaError(compiled);
+  return compiled;
+}
+
+/**
+ * Validates one call. Never throws: a refused schema is a failure result.
+ * Compiled validators are reused for the same or an equal schema.
+ */
+export function validate(schema: unknown, args: unknown, options?: CallOptions): Result {
+  const read = readCallOptions(options);
+  if (typeof read === "string") return optionsFailure(read);
+  const compiled = cachedCompile(schema, read.compile, (source) => build(source, read.compile), read.schemaKey);
+  return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
+}
+
+/** The model-facing line for a call, or null when the call is valid. */
+export function violation(schema: unknown, args: unknown, options?: CallOptions): string | null {
+  const result = validate(schema, args, options);
+  return result.ok ? null : result.message;
+}

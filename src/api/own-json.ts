@@ -1,0 +1,132 @@
+import { COUNTED_AHEAD, isJsonArray, isPlainObject, MAX_DEPTH, type CountVisits } from "../runtime/json-value";
+
+/**
+ * JSON text written from a value's own properties, each read once: what
+ * JSON.stringify writes for a JSON value, except that no toJSON is ever
+ * looked up. JSON.stringify calls an inherited one (`Array.prototype.toJSON
+ * = () => []`, on Object.prototype, on BigInt.prototype), and text written
+ * through it is the text of another value: a schema cached and compiled from
+ * it would be another schema, arguments sent as it other arguments. A schema
+ * is read for its own fields whatever a prototype holds (README, "The JSON
+ * input domain"), and its text and copy follow the same rule.
+ *
+ * Undefined when the value is not exactly JSON (docs/contract.md, "The JSON
+ * input domain": no undefined, holes, functions, non-finite numbers or class
+ * instances, at most `MAX_DEPTH` levels) or holds a bigint (which JSON text
+ * cannot hold: JSON.stringify throws). `count` hears of each container's
+ * values before they are read, as in findNonJson, and may throw to stop the
+ * writing; a getter or proxy that throws, and a text too long for one
+ * string (RangeError), throw too.
+ */
+export function ownJsonText(value: unknown, count: CountVisits): string | undefined {
+  const out = new Text();
+  return write(value, 0, count, out) ? out.done() : undefined;
+}
+
+/** Pieces of text that make a chunk (see Text). */
+const CHUNK_PIECES = 4096;
+
+/**
+ * Text written a piece at a time. Appending to one string keeps a rope, a
+ * node per piece (about 50 bytes a value of the schema) until the text is
+ * used; so pieces are appended to a chunk, which is flattened (V8 does that
+ * when a character of a rope is read) and appended to the text every few
+ * thousand pieces: a rope node per chunk.
+ */
+class Text {
+  private text = "";
+  private chunk = "";
+  private pieces = 0;
+
+  add(piece: string): void {
+    this.chunk += piece;
+    if (++this.pieces === CHUNK_PIECES) {
+      this.chunk.charCodeAt(0);
+      this.text += this.chunk;
+      this.chunk = "";
+      this.pieces = 0;
+    }
+  }
+
+  /** A string, quoted as JSON text. Most strings need no escapes, and writing them so is quicker than JSON.stringify. */
+  addQuoted(text: string, before: string, after: string): void {
+    if (ESCAPED.test(text)) {
+      // A string is no object, so JSON.stringify looks up no toJSON for it.
+      this.add(`${before}${JSON.stringify(text)}${after}`);
+    } else {
+      this.add(`${before}"`);
+      this.add(text);
+      this.add(`"${after}`);
+    }
+  }
+
+  done(): string {
+    return this.text + this.chunk;
+  }
+}
+
+/** A character JSON.stringify escapes in a string: a quote, a backslash, a control character, a surrogate (escaped when it is alone). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Writes `value`'s text to `out`; false when it has none. */
+function write(value: unknown, depth: number, count: CountVisits, out: Text): boolean {
+  switch (typeof value) {
+    case "string":
+      out.addQuoted(value, "", "");
+      return true;
+    case "number":
+      // A finite number's JSON text is its String() (-0 included: "0").
+      if (!Number.isFinite(value)) return false;
+      out.add(String(value));
+      return true;
+    case "boolean":
+      out.add(value ? "true" : "false");
+      return true;
+    case "object":
+      if (value === null) {
+        out.add("null");
+        return true;
+      }
+      if (depth >= MAX_DEPTH) return false;
+      if (isJsonArray(value)) return writeList(value, depth, count, out);
+      if (isPlainObject(value)) return writeObject(value, depth, count, out);
+      return false;
+    default:
+      return false;
+  }
+}
+
+function writeList(list: unknown[], depth: number, count: CountVisits, out: Text): boolean {
+  // Read once: a proxy may claim another length on every read, or no number.
+  const length: unknown = list.length;
+  if (!Number.isSafeInteger(length) || (length as number) < 0) return false;
+  out.add("[");
+  for (let start = 0; start < (length as number); start += COUNTED_AHEAD) {
+    const end = Math.min(start + COUNTED_AHEAD, length as number);
+    count(end - start);
+    for (let i = start; i < end; i++) {
+      if (i > 0) out.add(",");
+      // A hole reads as undefined, which has no JSON text.
+      if (!write(list[i], depth + 1, count, out)) return false;
+    }
+  }
+  out.add("]");
+  return true;
+}
+
+function writeObject(object: Record<string, unknown>, depth: number, count: CountVisits, out: Text): boolean {
+  // Own enumerable string keys, in the order JSON.stringify writes them.
+  const keys = Object.keys(object);
+  out.add("{");
+  for (let start = 0; start < keys.length; start += COUNTED_AHEAD) {
+    const end = Math.min(start + COUNTED_AHEAD, keys.length);
+    count(end - start);
+    for (let i = start; i < end; i++) {
+      out.addQuoted(keys[i], i === 0 ? "" : ",", ":");
+      // An own key's value, never an inherited one (an own `__proto__` key included).
+      if (!write(object[keys[i]], depth + 1, count, out)) return false;
+    }
+  }
+  out.add("}");
+  return true;
+}

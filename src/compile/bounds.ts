@@ -1,0 +1,49 @@
+/**
+ * Bounds on a schema that no compile or validation may exceed
+ * (docs/bounds.md); a schema over one is refused at preflight.
+ */
+
+import type { CountVisits } from "../runtime/json-value";
+
+/**
+ * Values a schema may hold, counted as written out: a schema built in
+ * JavaScript can hold one object at many places, and a few thousand shared
+ * objects can stand for more values than memory holds.
+ */
+export const MAX_SCHEMA_VALUES = 10_000_000;
+
+/** Subschemas one schema may compile to (each is a closure or two, and code). */
+export const MAX_SUBSCHEMAS = 100_000;
+
+/** Thrown by a schema's value count once it passes its bound. */
+export class SchemaTooLarge {
+  constructor(readonly message: string) {}
+}
+
+/** A count of a schema's values (see findNonJson) that throws SchemaTooLarge past MAX_SCHEMA_VALUES. */
+export function schemaValueCount(): CountVisits {
+  let values = 0;
+  return (more) => {
+    values += more;
+    if (values > MAX_SCHEMA_VALUES) throw new SchemaTooLarge(`the schema holds more than ${MAX_SCHEMA_VALUES} values (counted as written out)`);
+  };
+}
+
+/** The longest chain of `$ref`s and composition branches applied to one value. */
+export const MAX_CHAIN = 256;
+
+/**
+ * Instructions the patterns of one schema may write out together (about
+ * 12 bytes each once compiled), whichever engine searches them: checked
+ * before a pattern is compiled.
+ */
+export const MAX_SCHEMA_INSTRUCTIONS = 1_000_000;
+
+/**
+ * Work the proofs of one schema's patterns may take together (native/proof.h
+ * counts it; about 10 ns a unit, so about 40 ms): four patterns at the
+ * bound of one, or thousands of real ones (which take 100 to 25,000 each).
+ * A pattern whose proof would pass what its schema has left is refused for
+ * that schema; which engine runs a pattern never depends on it.
+ */
+export const MAX_SCHEMA_PROOF_WORK = 4_194_304;

@@ -1,0 +1,453 @@
+import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
+import { isPlainObject, MAX_DEPTH, ownFields } from "../runtime/json-value";
+import type { CompileOptions, SchemaSite } from "./keyword";
+import { keywordFor } from "./keywords";
+import { parseTypeNames } from "./keywords/type";
+import { lenientTypeGate } from "./lenient";
+import { memoized } from "./memo";
+import { SchemaPatterns } from "../pattern/compile-pattern";
+import type { CompiledPattern } from "../pattern/native";
+import type { PatternError } from "../pattern/syntax";
+import { escapePointerSegment, type PathSegment } from "../runtime/paths";
+import { valueAt } from "./ref-target";
+import { acceptAll, every, MAX_ISSUES, type Check } from "../explain/report";
+import type { ErrorKind, Issue } from "../runtime/types";
+import { charge, subschemaWeight } from "../runtime/work";
+
+/** Keywords whose value is a list that compiling walks item by item. */
+const LISTS = ["type", "required", "enum", "anyOf", "oneOf", "allOf", "prefixItems"];
+
+/**
+ * Above this many subschema visits per value (counting every path through
+ * shared `$ref` targets), the shared targets are decided once per value.
+ * Below it, remembering costs more than it saves.
+ */
+const UNROLLED_VISITS = 256;
+
+export interface CompiledSchema {
+  /** Present when `issues` is empty. */
+  check: Check | null;
+  /** Problems of the schema, in document order: at most MAX_ISSUES of them. */
+  issues: Issue[];
+  /** How many problems there were beyond `issues`. */
+  uncounted: number;
+  /**
+   * The check of every subschema object. (A schema built in JavaScript may
+   * hold one object at several places: the checks compiled there answer
+   * alike, and differ only in the schema paths they report.)
+   */
+  closures: ReadonlyMap<unknown, Check>;
+  /** How many subschemas were compiled. */
+  subschemas: number;
+  /** `$ref` targets decided once per value (see UNROLLED_VISITS), by their subschema. */
+  remembered: ReadonlySet<unknown>;
+  /** Native memory held by the schema's compiled patterns. */
+  patternBytes: number;
+  /** The compiled patterns by their source, as the closures search them. */
+  patterns: ReadonlyMap<string, CompiledPattern | PatternError>;
+  /** The subschema compiled from `schema` at `pointer` (for the generated explaining pass, src/validate/explainer.ts). */
+  nodeAt(schema: unknown, pointer: string): CompiledNode | undefined;
+  /**
+   * With presentRequired (src/runtime/present.ts), the names listed by the root's
+   * `required` and by those of the subschemas that always apply to the
+   * arguments object with it (`allOf` branches and `$ref` targets, and
+   * theirs): a call whose arguments hold one of them blank fails, so while
+   * explaining, no other subschema checks that value. Null without the option.
+   */
+  rootRequired: ReadonlySet<string> | null;
+}
+
+/** One keyword's check, as a subschema runs it. */
+export interface KeywordCheck {
+  readonly name: string;
+  readonly check: Check;
+}
+
+/** A compiled subschema: its check, and the parts it is made of. */
+export interface CompiledNode {
+  readonly schema: unknown;
+  /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
+  readonly pointer: string;
+  readonly check: Check;
+  /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
+  readonly type: Check | null;
+  /** The checks of its other keywords that assert something, in the order they run. */
+  readonly keywords: readonly KeywordCheck[];
+  /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
+  readonly ref: { readonly target: CompiledNode; readonly remembered: boolean } | null;
+}
+
+/**
+ * Checks a whole tool schema and builds its validator in one pass. Every
+ * subschema is checked, reached by the arguments or not.
+ */
+export function compileSchema(schema: unknown, options: CompileOptions): CompiledSchema {
+  return new Compiler(schema, options).run();
+}
+
+/** A `$ref` waiting for its target, which may not be compiled yet (recursion). */
+interface PendingRef {
+  /** The node that holds it, and where it is written. */
+  from: number;
+  via: string;
+  /** The target's canonical JSON Pointer. */
+  target: string;
+  check: Check;
+}
+
+/** An edge between two subschemas applied to the same value: a `$ref`, or a composition branch. */
+interface SameValueEdge {
+  to: number;
+  /** Where the edge is written (the `$ref`, or the branch) and its keyword. */
+  via: string;
+  keyword: string;
+}
+
+/** A compiled subschema, as it is being built. */
+interface Node extends CompiledNode {
+  check: Check;
+  type: Check | null;
+  keywords: KeywordCheck[];
+  ref: { target: Node; remembered: boolean } | null;
+}
+
+/**
+ * The compiled subschema of `schema` at `pointer` (compared by pointer only
+ * when the object is at several places). It holds the nodes and nothing
+ * else of the compiler, which a validator would otherwise keep alive.
+ */
+function nodeFinder(nodes: readonly Node[], bySchema: ReadonlyMap<unknown, number[]>): CompiledSchema["nodeAt"] {
+  return (schema, pointer) => {
+    const compiled = bySchema.get(schema);
+    const id = compiled?.length === 1 ? compiled[0] : compiled?.find((other) => nodes[other].pointer === pointer);
+    return id === undefined ? undefined : nodes[id];
+  };
+}
+
+/**
+ * Compiles a schema into closures. Subschemas are numbered, and the maps
+ * here are keyed by number or by object, never by JSON Pointer: V8 hashes a
+ * string of 16,384 characters or more by its length alone, and the pointers
+ * below a long property name would all collide (and be copied flat).
+ */
+class Compiler {
+  private readonly issues: Issue[] = [];
+  private uncounted = 0;
+  /** Every compiled subschema, by number. */
+  private readonly nodes: Node[] = [];
+  /** The numbers of the nodes compiled from each subschema object. */
+  private readonly bySchema = new Map<unknown, number[]>();
+  private readonly pendingRefs: PendingRef[] = [];
+  /** Same-value edges by the number of the node they leave. */
+  private readonly sameValue: SameValueEdge[][] = [];
+  private readonly typeCache = new Map<unknown, string[] | null | undefined>();
+  private readonly patterns: SchemaPatterns;
+  private readonly countValues = schemaValueCount();
+  private readonly rootRequired: Set<string> | null;
+
+  constructor(
+    private readonly document: unknown,
+    private readonly options: CompileOptions,
+  ) {
+    this.patterns = new SchemaPatterns(options.profile);
+    this.rootRequired = options.presentRequired ? new Set() : null;
+  }
+
+  run(): CompiledSchema {
+    const root = this.document;
+    if (!isPlainObject(root) || root.type !== "object") {
+      this.record(isPlainObject(root) ? "/type" : "", "type", 'the root schema must be an object with "type": "object"', "validation");
+    }
+    let check: Check = acceptAll;
+    const remembered = new Set<unknown>();
+    try {
+      check = this.node(root, "", 0).check;
+      const targets = this.pendingRefs.map((ref) => this.nodeAt(ref.target));
+      this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: "$ref" }));
+      const acyclic = this.refuseCycles();
+      if (acyclic) this.collectRootRequired();
+      const once = acyclic ? this.boundChains() : new Set<number>();
+      this.pendingRefs.forEach((ref, i) => {
+        const target = this.nodes[targets[i]];
+        const decidedOnce = once.has(targets[i]);
+        ref.check = decidedOnce ? memoized(target.check) : target.check;
+        if (decidedOnce) remembered.add(target.schema);
+        this.nodes[ref.from].ref = { target, remembered: decidedOnce };
+      });
+    } catch (error) {
+      if (!(error instanceof SchemaTooLarge)) throw error;
+      this.record("", "schema", error.message, "unsupported_capability");
+    }
+    const failed = this.issues.length > 0 || this.uncounted > 0;
+    const closures = new Map<unknown, Check>();
+    for (const node of this.nodes) if (!closures.has(node.schema)) closures.set(node.schema, node.check);
+    return {
+      check: failed ? null : check,
+      issues: this.issues,
+      uncounted: this.uncounted,
+      closures,
+      subschemas: this.nodes.length,
+      remembered,
+      patternBytes: this.patterns.bytes,
+      patterns: this.patterns.compiled,
+      nodeAt: nodeFinder(this.nodes, this.bySchema),
+      rootRequired: this.rootRequired,
+    };
+  }
+
+  /**
+   * Fills rootRequired: the `required` names of the root node and of every
+   * node an `allOf` branch or a `$ref` leads to from it, which apply to the
+   * same value unconditionally. The branches of `anyOf`, `oneOf` and `not`
+   * apply only when they are chosen, so theirs are left out: a blank value
+   * they name may still be checked, and the call may still pass.
+   */
+  private collectRootRequired(): void {
+    const names = this.rootRequired;
+    if (names === null) return;
+    const seen = new Uint8Array(this.nodes.length);
+    const stack = [0];
+    seen[0] = 1;
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      const { schema } = this.nodes[id];
+      const required = isPlainObject(schema) ? ownFields(schema).required : undefined;
+      if (Array.isArray(required)) for (const name of required) if (typeof name === "string") names.add(name);
+      for (const { to, keyword } of this.sameValue[id] ?? []) {
+        if ((keyword !== "allOf" && keyword !== "$ref") || seen[to] === 1) continue;
+        seen[to] = 1;
+        stack.push(to);
+      }
+    }
+  }
+
+  /**
+   * The node at a `$ref` target's pointer: the one compiled from the object
+   * there (compared by pointer only when the object is at several places),
+   * or, for a target its keyword compiled without a node of its own (the
+   * `false` of additionalProperties), one compiled now: never assumed valid.
+   */
+  private nodeAt(pointer: string): number {
+    const schema = valueAt(this.document, pointer);
+    const compiled = typeof schema === "object" ? this.bySchema.get(schema) : undefined;
+    const found = compiled?.length === 1 ? compiled[0] : compiled?.find((id) => this.nodes[id].pointer === pointer);
+    return found ?? this.node(schema, pointer, 0).id;
+  }
+
+  private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
+    if (this.issues.length >= MAX_ISSUES) this.uncounted++;
+    else this.issues.push({ kind, instancePath: "", schemaPath: pointer, keyword, message: `#${pointer}: ${message}` });
+  }
+
+  private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
+    const id = this.nodes.length;
+    if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
+    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null };
+    this.nodes.push(node);
+    const compiled = this.bySchema.get(schema);
+    if (compiled === undefined) this.bySchema.set(schema, [id]);
+    else compiled.push(id);
+    node.check = this.build(schema, pointer, depth, id);
+    return { id, check: node.check };
+  }
+
+  /** The check of node `id`, whose parts it records on the node. */
+  private build(schema: unknown, pointer: string, depth: number, id: number): Check {
+    if (schema === true) return acceptAll;
+    if (schema === false) return rejectAll(pointer);
+    if (!isPlainObject(schema)) {
+      this.record(pointer, "schema", "a schema must be an object or a boolean", "validation");
+      return acceptAll;
+    }
+    if (depth >= MAX_DEPTH) {
+      this.record(pointer, "schema", `the schema nests deeper than ${MAX_DEPTH} levels`, "validation");
+      return acceptAll;
+    }
+    const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
+    const fields = this.fields(schema);
+    const site: SchemaSite = {
+      schema: fields,
+      options: this.options,
+      document: this.document,
+      pointer: at,
+      problem: (keyword, message, kind = "validation", ...segments) => this.record(at(keyword, ...segments), keyword, message, kind),
+      subschema: (value, ...segments) => this.node(value, at(...segments), depth + 1).check,
+      applicator: (keyword, value, ...segments) => {
+        const branch = at(keyword, ...segments);
+        const child = this.node(value, branch, depth + 1);
+        this.edge(id, { to: child.id, via: branch, keyword });
+        return child.check;
+      },
+      ref: (target) => this.ref(id, at("$ref"), target),
+      typeCache: this.typeCache,
+      countValues: this.countValues,
+      rootRequired: this.rootRequired,
+      list: (value) => this.list(value),
+      pattern: (source) => this.patterns.compile(source),
+    };
+    const node = this.nodes[id];
+    for (const name of Object.keys(fields)) {
+      const keyword = keywordFor(name, this.options.profile);
+      if (typeof keyword === "string") {
+        site.problem(name, keyword, "unsupported_capability");
+        continue;
+      }
+      const check = keyword.compile(fields[name], site);
+      if (check === null) continue;
+      if (name === "type") node.type = check;
+      else node.keywords.push({ name, check });
+    }
+    return charged(this.join(fields, node.type, every(node.keywords.map((keyword) => keyword.check))), subschemaWeight(fields));
+  }
+
+  /**
+   * A subschema's own fields, each read once (ownFields), with the lists its
+   * keywords walk copied (see list): a keyword, its siblings and the
+   * subschema's weight all read the same values, whatever a getter or proxy
+   * would answer on another read.
+   */
+  private fields(schema: Record<string, unknown>): Record<string, unknown> {
+    const fields = ownFields(schema);
+    for (const name of LISTS) {
+      const value = fields[name];
+      if (Array.isArray(value)) fields[name] = this.list(value);
+    }
+    return fields;
+  }
+
+  /**
+   * A copy of a list in the schema, its length read once and counted
+   * against the schema's values before an item is read: a sparse list of
+   * 2^32 - 1 holes, or a proxy that claims a billion items, is refused at
+   * the bound instead of walked. A hole is copied as undefined, which every
+   * keyword refuses.
+   */
+  private list(value: readonly unknown[]): unknown[] {
+    const length: unknown = value.length;
+    if (!Number.isSafeInteger(length) || (length as number) < 0) throw new TypeError("a list's length is not a count");
+    this.countValues(length as number);
+    const copy: unknown[] = [];
+    for (let i = 0; i < (length as number); i++) copy.push(value[i]);
+    return copy;
+  }
+
+  /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */
+  private join(schema: Record<string, unknown>, typeCheck: Check | null, rest: Check): Check {
+    if (typeCheck === null) return rest;
+    const types = parseTypeNames(schema.type);
+    if (this.options.lenientScalars && types !== null) return lenientTypeGate(types, typeCheck, rest);
+    return (value, report) => typeCheck(value, report) && rest(value, report);
+  }
+
+  private edge(from: number, edge: SameValueEdge): void {
+    (this.sameValue[from] ??= []).push(edge);
+  }
+
+  /** A check that runs the target's compiled check, filled in once every node is compiled. */
+  private ref(from: number, via: string, target: string): Check {
+    // Replaced once every node is compiled; until then nothing passes.
+    const pending: PendingRef = { from, via, target, check: () => false };
+    this.pendingRefs.push(pending);
+    return (value, report) => pending.check(value, report);
+  }
+
+  /**
+   * A loop of `$ref`s and composition branches that comes back to the same
+   * subschema without descending into the value would never end:
+   * it is malformed. Any other recursion descends, and the depth bound on
+   * arguments ends it.
+   */
+  private refuseCycles(): boolean {
+    // Depth-first search with an explicit stack: a hostile schema can chain
+    // many thousands of $defs.
+    let acyclic = true;
+    const OPEN = 1;
+    const DONE = 2;
+    const state = new Uint8Array(this.nodes.length);
+    for (let start = 0; start < this.sameValue.length; start++) {
+      if (this.sameValue[start] === undefined || state[start] !== 0) continue;
+      const stack: { id: number; next: number }[] = [{ id: start, next: 0 }];
+      state[start] = OPEN;
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        const edge = this.sameValue[top.id]?.[top.next++];
+        if (edge === undefined) {
+          state[top.id] = DONE;
+          stack.pop();
+          continue;
+        }
+        if (state[edge.to] === OPEN) {
+          acyclic = false;
+          this.record(edge.via, edge.keyword, `a cycle of $ref and composition that never descends into the value returns to #${this.nodes[edge.to].pointer}`, "validation");
+        } else if (state[edge.to] === 0) {
+          state[edge.to] = OPEN;
+          stack.push({ id: edge.to, next: 0 });
+        }
+      }
+    }
+    return acyclic;
+  }
+
+  /**
+   * On the (acyclic) graph of same-value edges: refuses chains longer than
+   * MAX_CHAIN, which would run as deep recursion, and, when the schema's
+   * paths multiply (`d1: allOf [$ref d2, $ref d2]`, `d2: allOf [$ref d3,
+   * $ref d3]`, … is 2^n visits per value), returns the targets that more than
+   * one edge leads to, to decide once per value.
+   */
+  private boundChains(): Set<number> {
+    const UNSEEN = -1;
+    const chain = new Int32Array(this.nodes.length).fill(UNSEEN);
+    const visits = new Float64Array(this.nodes.length);
+    const incoming = new Uint32Array(this.nodes.length);
+    let mostVisits = 0;
+    // Post-order with an explicit stack, children before parents.
+    for (let start = 0; start < this.sameValue.length; start++) {
+      if (this.sameValue[start] === undefined || chain[start] !== UNSEEN) continue;
+      const stack: { id: number; next: number }[] = [{ id: start, next: 0 }];
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        const edges = this.sameValue[top.id] ?? [];
+        const edge = edges[top.next++];
+        if (edge !== undefined) {
+          if (chain[edge.to] === UNSEEN) stack.push({ id: edge.to, next: 0 });
+          continue;
+        }
+        stack.pop();
+        let longest = 0;
+        let total = 1;
+        for (const { to } of edges) {
+          longest = Math.max(longest, 1 + chain[to]);
+          total = Math.min(total + visits[to], Number.MAX_SAFE_INTEGER);
+          incoming[to]++;
+        }
+        if (longest === MAX_CHAIN + 1) {
+          this.record(this.nodes[top.id].pointer, "$ref", `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`, "validation");
+        }
+        chain[top.id] = longest;
+        visits[top.id] = total;
+        mostVisits = Math.max(mostVisits, total);
+      }
+    }
+    const once = new Set<number>();
+    if (mostVisits > UNROLLED_VISITS) {
+      incoming.forEach((count, id) => {
+        if (count > 1) once.add(id);
+      });
+    }
+    return once;
+  }
+}
+
+/** `check`, counting its weight of work each time it runs. */
+function charged(check: Check, weight: number): Check {
+  return (value, report) => {
+    charge(weight);
+    return check(value, report);
+  };
+}
+
+/** The check of a `false` schema at `pointer`. */
+export function rejectAll(pointer: string): Check {
+  return (_value, report) => report !== null && report.fail("false", pointer, "no value is allowed here");
+}

@@ -1,0 +1,104 @@
+import type { CountVisits } from "../runtime/json-value";
+import { count } from "../explain/messages";
+import type { CompiledPattern } from "../pattern/native";
+import type { PatternError } from "../pattern/syntax";
+import type { PathSegment } from "../runtime/paths";
+import type { Check } from "../explain/report";
+import type { ErrorKind, Profile } from "../runtime/types";
+
+export interface CompileOptions {
+  readonly lenientScalars: boolean;
+  /** A property the arguments object must hold is missing when it holds null or blank text (src/runtime/present.ts). */
+  readonly presentRequired: boolean;
+  readonly profile: Profile;
+  readonly timeBudgetMs: number | null;
+  /** Equal for options whose validators are interchangeable: what caches key by. */
+  readonly key: string;
+}
+
+/** What a keyword sees while its schema object is compiled. */
+export interface SchemaSite {
+  /** The schema object that holds the keyword. */
+  readonly schema: Readonly<Record<string, unknown>>;
+  readonly options: CompileOptions;
+  /** JSON Pointer of `segments` below this schema object. */
+  pointer(...segments: PathSegment[]): string;
+  /** Records a schema problem at `keyword` (and `segments` below it). */
+  problem(keyword: string, message: string, kind?: ErrorKind, ...segments: PathSegment[]): void;
+  /** The whole schema document, for resolving `$ref`. */
+  readonly document: unknown;
+  /** Compiles a subschema that applies to a child of the value (below `segments`). */
+  subschema(value: unknown, ...segments: PathSegment[]): Check;
+  /** Compiles a subschema that applies to the value itself (`allOf`, `anyOf`, `oneOf`, `not`). */
+  applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check;
+  /** The check of the subschema at `target` (a JSON Pointer into the document). */
+  ref(target: string): Check;
+  /** One compile's answers of src/compile/keywords/composition.ts's type search, by subschema. */
+  readonly typeCache: Map<unknown, string[] | null | undefined>;
+  /** Compiles a pattern within the schema's share (src/pattern/compile-pattern.ts), or says why it is refused. */
+  pattern(source: string): CompiledPattern | PatternError;
+  /** Counts values of the schema that a keyword walks (src/compile/bounds.ts): pass it to findNonJson. */
+  readonly countValues: CountVisits;
+  /**
+   * With presentRequired, the names the arguments object must hold whatever
+   * else it matches (CompiledSchema.rootRequired), filled once every
+   * subschema is compiled; null without the option.
+   */
+  readonly rootRequired: ReadonlySet<string> | null;
+  /**
+   * A copy of a list inside a keyword's value, its length read once and
+   * counted as values before it is read (a hole is copied as undefined).
+   * The lists that are keyword values themselves come copied already.
+   */
+  list(value: readonly unknown[]): unknown[];
+}
+
+/**
+ * One keyword: its schema check and its validation side by side. `compile`
+ * reports a bad value through `site.problem` and returns the check to run,
+ * or null when the keyword asserts nothing.
+ */
+export interface Keyword {
+  readonly name: string;
+  compile(value: unknown, site: SchemaSite): Check | null;
+}
+
+/** Shared schema-value checks, with the wording of their problems. */
+export function isNonNegativeInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+export function isFiniteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/**
+ * A keyword whose value is a count (`minLength`, `maxItems`, …): a bad value
+ * is reported here, and `build` makes the check from a good one.
+ */
+export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      if (isNonNegativeInteger(value)) return build(value, site.pointer(name));
+      site.problem(name, "must be a non-negative integer");
+      return null;
+    },
+  };
+}
+
+/**
+ * `minItems`/`maxItems` and `minProperties`/`maxProperties`: a bound on how
+ * many things a value holds. `size` gives the count, or null when the
+ * keyword does not apply to the value.
+ */
+export function sizeBound(name: string, atLeast: boolean, size: (value: unknown) => number | null, noun: string, plural?: string): Keyword {
+  return countKeyword(name, (bound, pointer) => {
+    const expected = `must have at ${atLeast ? "least" : "most"} ${count(bound, noun, plural)}`;
+    return (v, r) => {
+      const n = size(v);
+      if (n === null || (atLeast ? n >= bound : n <= bound)) return true;
+      return r !== null && r.fail(name, pointer, () => `${expected}, got ${n}`);
+    };
+  });
+}

@@ -1,0 +1,51 @@
+import { findNonJson, MAX_DEPTH } from "../../runtime/json-value";
+import type { Keyword } from "../keyword";
+import { toPointer } from "../../runtime/paths";
+
+/** Kept, never interpreted or asserted; only the value's shape is checked. */
+function annotation(name: string, isValid: (value: unknown) => boolean, expected: string): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      if (!isValid(value)) site.problem(name, `must be ${expected}`);
+      return null;
+    },
+  };
+}
+
+const isString = (value: unknown) => typeof value === "string";
+const isBoolean = (value: unknown) => typeof value === "boolean";
+
+/** Any JSON value; never inserted into the arguments, never validated. */
+const defaultKeyword: Keyword = {
+  name: "default",
+  compile(value, site) {
+    const found = findNonJson(value, MAX_DEPTH, site.countValues);
+    if (found) site.problem("default", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
+    return null;
+  },
+};
+
+/** `$id` names the document; below the root it would start a new base URI, which is not supported. */
+const idKeyword: Keyword = {
+  name: "$id",
+  compile(value, site) {
+    if (site.pointer() !== "") site.problem("$id", "$id is supported only at the root of the schema", "unsupported_capability");
+    else if (typeof value !== "string") site.problem("$id", "must be a string");
+    return null;
+  },
+};
+
+/** The annotations of the core profile. */
+export const CORE_ANNOTATIONS: Keyword[] = [
+  ...["description", "format", "contentEncoding", "$schema", "x-mcp-header"].map((name) => annotation(name, isString, "a string")),
+  defaultKeyword,
+];
+
+/** What the extended profile adds. */
+export const EXTENDED_ANNOTATIONS: Keyword[] = [
+  ...["title", "$comment", "contentMediaType"].map((name) => annotation(name, isString, "a string")),
+  ...["deprecated", "readOnly", "writeOnly"].map((name) => annotation(name, isBoolean, "a boolean")),
+  annotation("examples", Array.isArray, "a list"),
+  idKeyword,
+];

@@ -1,0 +1,73 @@
+import { isPlainObject, lengthOf } from "../../runtime/json-value";
+import { firstRepeat } from "../../runtime/json-equal";
+import { sizeBound, type Keyword } from "../keyword";
+import { checkChild, type Check, type Report } from "../../explain/report";
+import { charge } from "../../runtime/work";
+
+/** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
+function eachItem(array: unknown[], start: number, end: number, checkAt: (i: number) => Check, r: Report | null): boolean {
+  let ok = true;
+  for (let i = start; i < end; i++) {
+    charge(1);
+    if (checkChild(checkAt(i), array[i], i, r)) continue;
+    if (r === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+export const itemsKeyword: Keyword = {
+  name: "items",
+  compile(value, site) {
+    if (Array.isArray(value)) {
+      site.problem("items", "tuple-style items (a list of schemas) is not supported; give one schema for every item", "unsupported_capability");
+      return null;
+    }
+    if (!isPlainObject(value) && typeof value !== "boolean") {
+      site.problem("items", "must be a schema");
+      return null;
+    }
+    const each = site.subschema(value, "items");
+    // Beside prefixItems (extended profile), items covers the items after them.
+    const start = Array.isArray(site.schema.prefixItems) ? site.schema.prefixItems.length : 0;
+    return (v, r) => !Array.isArray(v) || eachItem(v, start, v.length, () => each, r);
+  },
+};
+
+export const prefixItemsKeyword: Keyword = {
+  name: "prefixItems",
+  compile(value, site) {
+    if (!Array.isArray(value) || value.length === 0) {
+      site.problem("prefixItems", "must be a non-empty list of schemas");
+      return null;
+    }
+    const checks = value.map((schema, i) => site.subschema(schema, "prefixItems", i));
+    return (v, r) => !Array.isArray(v) || eachItem(v, 0, Math.min(v.length, checks.length), (i) => checks[i], r);
+  },
+};
+
+const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
+export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
+export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
+
+/** No two items equal (`enum` equality), found in one pass over their canonical texts, once per list and pass. */
+export const uniqueItemsKeyword: Keyword = {
+  name: "uniqueItems",
+  compile(value, site) {
+    if (typeof value !== "boolean") {
+      site.problem("uniqueItems", "must be a boolean");
+      return null;
+    }
+    if (!value) return null;
+    const pointer = site.pointer("uniqueItems");
+    return (v, r) => {
+      if (!Array.isArray(v)) return true;
+      // Read once: a proxy may claim another length on every read.
+      const length = lengthOf(v);
+      if (length < 2) return true;
+      charge(length);
+      const repeat = firstRepeat(v, length);
+      return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`));
+    };
+  },
+};

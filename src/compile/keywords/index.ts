@@ -1,0 +1,75 @@
+import type { Keyword } from "../keyword";
+import type { Profile } from "../../runtime/types";
+import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./annotations";
+import { itemsKeyword, maxItemsKeyword, minItemsKeyword, prefixItemsKeyword, uniqueItemsKeyword } from "./array";
+import { allOfKeyword, anyOfKeyword, notKeyword, oneOfKeyword } from "./composition";
+import { constKeyword, enumKeyword } from "./enum";
+import { exclusiveMaximumKeyword, exclusiveMinimumKeyword, maximumKeyword, minimumKeyword, multipleOfKeyword } from "./number";
+import {
+  additionalPropertiesAliasKeyword,
+  additionalPropertiesKeyword,
+  dependentRequiredKeyword,
+  maxPropertiesKeyword,
+  minPropertiesKeyword,
+  propertiesKeyword,
+  propertyNamesKeyword,
+  requiredKeyword,
+} from "./object";
+import { defsKeyword, definitionsKeyword, refKeyword } from "./ref";
+import { maxLengthKeyword, minLengthKeyword, patternKeyword } from "./string";
+import { typeKeyword } from "./type";
+
+const table = (keywords: Keyword[]) => new Map(keywords.map((keyword) => [keyword.name, keyword]));
+
+/** The keyword table of the default ("core") profile (docs/contract.md, "Keywords"). */
+const CORE = table([
+  typeKeyword,
+  propertiesKeyword,
+  requiredKeyword,
+  additionalPropertiesKeyword,
+  additionalPropertiesAliasKeyword,
+  ...CORE_ANNOTATIONS,
+  enumKeyword,
+  minimumKeyword,
+  maximumKeyword,
+  minLengthKeyword,
+  patternKeyword,
+  itemsKeyword,
+  minItemsKeyword,
+  maxItemsKeyword,
+  oneOfKeyword,
+  anyOfKeyword,
+  notKeyword,
+]);
+
+/** What `profile: "extended"` adds (docs/contract.md, "Keywords"). */
+const EXTENDED = table([
+  maxLengthKeyword,
+  constKeyword,
+  exclusiveMinimumKeyword,
+  exclusiveMaximumKeyword,
+  multipleOfKeyword,
+  uniqueItemsKeyword,
+  minPropertiesKeyword,
+  maxPropertiesKeyword,
+  propertyNamesKeyword,
+  dependentRequiredKeyword,
+  prefixItemsKeyword,
+  allOfKeyword,
+  defsKeyword,
+  definitionsKeyword,
+  refKeyword,
+  ...EXTENDED_ANNOTATIONS,
+]);
+
+/**
+ * The keyword `name` in `profile`, or why it is unsupported: anything not in
+ * the profile's table is unsupported_capability, and the core profile says
+ * when the extended one would take it.
+ */
+export function keywordFor(name: string, profile: Profile): Keyword | string {
+  const keyword = CORE.get(name) ?? (profile === "extended" ? EXTENDED.get(name) : undefined);
+  if (keyword) return keyword;
+  const hint = EXTENDED.has(name) ? ' (profile: "extended" supports it)' : "";
+  return `keyword ${JSON.stringify(name)} is not supported${hint}`;
+}

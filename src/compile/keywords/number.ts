@@ -1,0 +1,53 @@
+import { Decimal, isMultipleOf } from "../../runtime/decimal";
+import { isFiniteNumber, type Keyword } from "../keyword";
+import { preview } from "../../explain/messages";
+
+type Numeric = number | bigint;
+
+const BOUNDS = {
+  minimum: { holds: (v: Numeric, bound: number) => v >= bound, words: "at least" },
+  maximum: { holds: (v: Numeric, bound: number) => v <= bound, words: "at most" },
+  exclusiveMinimum: { holds: (v: Numeric, bound: number) => v > bound, words: "greater than" },
+  exclusiveMaximum: { holds: (v: Numeric, bound: number) => v < bound, words: "less than" },
+};
+
+/** A bound on numbers; other values are left alone. */
+function numericBound(name: keyof typeof BOUNDS): Keyword {
+  const { holds, words } = BOUNDS[name];
+  return {
+    name,
+    compile(value, site) {
+      // The draft-4 boolean form of the exclusive bounds is malformed here.
+      if (!isFiniteNumber(value)) {
+        site.problem(name, "must be a finite number");
+        return null;
+      }
+      const pointer = site.pointer(name);
+      const bound = `must be ${words} ${value}`;
+      // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
+      const within = (v: unknown) =>
+        typeof v === "number" || typeof v === "bigint" ? holds(v, value) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
+      return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`));
+    },
+  };
+}
+
+export const minimumKeyword = numericBound("minimum");
+export const maximumKeyword = numericBound("maximum");
+export const exclusiveMinimumKeyword = numericBound("exclusiveMinimum");
+export const exclusiveMaximumKeyword = numericBound("exclusiveMaximum");
+
+export const multipleOfKeyword: Keyword = {
+  name: "multipleOf",
+  compile(value, site) {
+    if (!isFiniteNumber(value) || value <= 0) {
+      site.problem("multipleOf", "must be a number greater than 0");
+      return null;
+    }
+    const pointer = site.pointer("multipleOf");
+    return (v, r) => {
+      if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value)) return true;
+      return r !== null && r.fail("multipleOf", pointer, () => `must be a multiple of ${value}, got ${preview(v)}`);
+    };
+  },
+};

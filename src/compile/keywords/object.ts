@@ -1,0 +1,267 @@
+import { Decimal } from "../../runtime/decimal";
+import { isPlainObject } from "../../runtime/json-value";
+import { sizeBound, type Keyword } from "../keyword";
+import { preview, shortName } from "../../explain/messages";
+import { keysOf } from "../../runtime/own-keys";
+import { isArguments, isBlank } from "../../runtime/present";
+import { acceptAll, checkChild, type Check } from "../../explain/report";
+import { charge } from "../../runtime/work";
+
+type JsonObject = Record<string, unknown>;
+
+// A Decimal is the number a lenient scalar string spells, not an object.
+export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+
+/**
+ * Own properties only (docs/schemas.md, "The JSON input domain"): `toString` or
+ * `__proto__` inherited from Object.prototype is not a property of the
+ * arguments, and neither is anything another part of the process added to
+ * Object.prototype since (`Object.prototype.isAdmin = true`). Arguments hold
+ * no `undefined` (they are checked to be JSON first), so a read that gives
+ * undefined is an absent property; any other value is own unless the name
+ * is on Object.prototype right now, which only then needs the slower test.
+ */
+export function ownValue(v: JsonObject, name: string): unknown {
+  const value = v[name];
+  return value === undefined || !(name in Object.prototype) || Object.hasOwn(v, name) ? value : undefined;
+}
+
+export const propertiesKeyword: Keyword = {
+  name: "properties",
+  compile(value, site) {
+    if (!isPlainObject(value)) {
+      site.problem("properties", "must be an object whose values are schemas");
+      return null;
+    }
+    const names = Object.keys(value);
+    const checks = names.map((name) => site.subschema(value[name], "properties", name));
+    const { rootRequired } = site;
+    if (rootRequired !== null) return presentProperties(names, checks, rootRequired);
+    return (v, r) => {
+      if (!isObject(v)) return true;
+      let ok = true;
+      for (let i = 0; i < names.length; i++) {
+        const child = ownValue(v, names[i]);
+        if (child === undefined || checkChild(checks[i], child, names[i], r)) continue;
+        if (r === null) return false;
+        ok = false;
+      }
+      return ok;
+    };
+  },
+};
+
+/**
+ * `properties` under presentRequired: a blank property of the arguments
+ * object (src/runtime/present.ts) that the root always requires
+ * (CompiledSchema.rootRequired) is not checked against its subschema either,
+ * as if it were absent: its one problem is the `required` one. Only while
+ * explaining: that required list fails the call whatever else holds, so the
+ * fast check's answer is no either way, and it reads what the generated
+ * fast check reads.
+ */
+function presentProperties(names: readonly string[], checks: readonly Check[], rootRequired: ReadonlySet<string>): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const skipBlank = r !== null && isArguments(v);
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const child = ownValue(v, names[i]);
+      const check = checks[i];
+      // A `true` subschema has nothing to skip (and src/validate/explainer.ts writes no code for it).
+      if (child === undefined || (skipBlank && check !== acceptAll && rootRequired.has(names[i]) && isBlank(child)) || checkChild(check, child, names[i], r)) continue;
+      if (r === null) return false;
+      ok = false;
+    }
+    return ok;
+  };
+}
+
+/** The problem of a required property that is absent. */
+export const MISSING = "missing (required)";
+
+export const requiredKeyword: Keyword = {
+  name: "required",
+  compile(value, site) {
+    if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
+      site.problem("required", "must be a list of property names");
+      return null;
+    }
+    if (new Set(value).size !== value.length) {
+      site.problem("required", "must not list a property name twice");
+      return null;
+    }
+    if (value.length === 0) return null;
+    const names = value as string[];
+    const pointer = site.pointer("required");
+    if (site.options.presentRequired) return presentRequired(names, pointer);
+    return (v, r) => {
+      if (!isObject(v)) return true;
+      let ok = true;
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (ownValue(v, name) !== undefined) continue;
+        if (r === null) return false;
+        ok = r.fail("required", pointer, MISSING, name);
+      }
+      return ok;
+    };
+  },
+};
+
+/**
+ * `required` under presentRequired (src/runtime/present.ts): at the arguments
+ * object, a listed property holding null or blank text is missing too. This
+ * holds for every list that applies to the arguments object, the root's own
+ * and those of root-level `allOf`, `anyOf`, `oneOf`, `not` and `$ref`
+ * (docs/contract.md, "Present values"): all of them read the same
+ * properties, and one reading of them keeps a branch from matching a value
+ * the root calls missing. Nested objects keep the key-only rule.
+ */
+function presentRequired(names: readonly string[], pointer: string): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const atRoot = isArguments(v);
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      const value = ownValue(v, name);
+      if (value !== undefined && !(atRoot && isBlank(value))) continue;
+      if (r === null) return false;
+      ok = r.fail("required", pointer, MISSING, name);
+    }
+    return ok;
+  };
+}
+
+const MAX_LISTED_NAMES = 12;
+
+/** The names `properties` lists in a schema object's own fields: what additionalProperties leaves alone. */
+export function allowedNames(schema: Readonly<Record<string, unknown>>): string[] {
+  return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
+}
+
+/** The problem of a property that `additionalProperties: false` refuses. */
+export function unexpectedProblem(allowed: readonly string[]): string {
+  if (allowed.length === 0) return "unexpected property; no properties are allowed here";
+  const listed = allowed.slice(0, MAX_LISTED_NAMES).map(shortName).join(", ");
+  return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
+}
+
+/**
+ * `additionalProperties`, and its alias `additional_properties` (not both),
+ * applied to every own property that `properties` does not name.
+ */
+function additionalProperties(name: string, alias: string): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      if (name !== "additionalProperties" && Object.hasOwn(site.schema, alias)) {
+        site.problem(name, `use ${alias} or ${name}, not both`);
+        return null;
+      }
+      if (value === true) return null;
+      const allowed = allowedNames(site.schema);
+      const declared = new Set(allowed);
+      const pointer = site.pointer(name);
+      let each: Check;
+      if (value === false) {
+        const problem = unexpectedProblem(allowed);
+        each = (_v, r) => r !== null && r.fail(name, pointer, problem);
+      } else if (isPlainObject(value) || typeof value === "boolean") {
+        each = site.subschema(value, name);
+      } else {
+        site.problem(name, "must be a boolean or a schema");
+        return null;
+      }
+      const { rootRequired } = site;
+      return (v, r) => {
+        if (!isObject(v)) return true;
+        // As for properties (presentProperties): a blank property of the arguments object that the root always requires is absent here too.
+        const skipBlank = rootRequired !== null && r !== null && isArguments(v);
+        let ok = true;
+        for (const key of keysOf(v)) {
+          charge(1);
+          if (declared.has(key) || (skipBlank && rootRequired.has(key) && isBlank(v[key])) || checkChild(each, v[key], key, r)) continue;
+          if (r === null) return false;
+          ok = false;
+        }
+        return ok;
+      };
+    },
+  };
+}
+
+export const additionalPropertiesKeyword = additionalProperties("additionalProperties", "additional_properties");
+export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
+
+const propertyCount = (v: unknown) => (isObject(v) ? keysOf(v).length : null);
+export const minPropertiesKeyword = sizeBound("minProperties", true, propertyCount, "property", "properties");
+export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCount, "property", "properties");
+
+/** How many of a property name's problems its issue quotes. */
+const QUOTED_NAME_PROBLEMS = 3;
+
+/** A schema for every property name, as a string (extended profile). */
+export const propertyNamesKeyword: Keyword = {
+  name: "propertyNames",
+  compile(value, site) {
+    if (!isPlainObject(value) && typeof value !== "boolean") {
+      site.problem("propertyNames", "must be a schema");
+      return null;
+    }
+    const check = site.subschema(value, "propertyNames");
+    const pointer = site.pointer("propertyNames");
+    return (v, r) => {
+      if (!isObject(v)) return true;
+      let ok = true;
+      for (const key of keysOf(v)) {
+        charge(1);
+        if (r === null) {
+          if (!check(key, null)) return false;
+          continue;
+        }
+        const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
+        if (run.ok) continue;
+        const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
+        ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
+      }
+      return ok;
+    };
+  },
+};
+
+/** When a key is present, the names listed for it must be present too (extended profile). */
+export const dependentRequiredKeyword: Keyword = {
+  name: "dependentRequired",
+  compile(value, site) {
+    const bad = () => {
+      site.problem("dependentRequired", "must be an object whose values are lists of distinct property names");
+      return null;
+    };
+    if (!isPlainObject(value)) return bad();
+    const rules: { key: string; names: string[]; problem: string }[] = [];
+    for (const key of Object.keys(value)) {
+      // Each list read once, as a counted copy (a proxy may claim any length).
+      const given = value[key];
+      const names = Array.isArray(given) ? site.list(given) : null;
+      if (names === null || !names.every((name) => typeof name === "string") || new Set(names).size !== names.length) return bad();
+      // Each rule's problem is written once, its key cut: a key may be megabytes long.
+      if (names.length > 0) rules.push({ key, names: names as string[], problem: `missing (required when ${shortName(key)} is present)` });
+    }
+    const pointer = site.pointer("dependentRequired");
+    return (v, r) => {
+      if (!isObject(v)) return true;
+      let ok = true;
+      for (const { key, names, problem } of rules) {
+        if (!Object.hasOwn(v, key)) continue;
+        for (const name of names) {
+          if (Object.hasOwn(v, name)) continue;
+          if (r === null) return false;
+          ok = r.fail("dependentRequired", pointer, problem, name);
+        }
+      }
+      return ok;
+    };
+  },
+};

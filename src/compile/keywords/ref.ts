@@ -1,0 +1,34 @@
+import { isPlainObject } from "../../runtime/json-value";
+import type { Keyword } from "../keyword";
+import { resolveRef } from "../ref-target";
+
+/** `$ref`: a local JSON Pointer; its siblings apply too, as in 2020-12. */
+export const refKeyword: Keyword = {
+  name: "$ref",
+  compile(value, site) {
+    const target = resolveRef(site.document, value);
+    if ("kind" in target) {
+      site.problem("$ref", target.message, target.kind);
+      return null;
+    }
+    return site.ref(target.pointer);
+  },
+};
+
+/** `$defs` (and draft-07's `definitions`): every entry is checked as a schema, referenced or not. */
+function definitions(name: string): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      if (!isPlainObject(value)) {
+        site.problem(name, "must be an object whose values are schemas");
+        return null;
+      }
+      for (const key of Object.keys(value)) site.subschema(value[key], name, key);
+      return null;
+    },
+  };
+}
+
+export const defsKeyword = definitions("$defs");
+export const definitionsKeyword = definitions("definitions");

@@ -1,0 +1,97 @@
+import { Decimal } from "../../runtime/decimal";
+import { isPlainObject, shapeOf } from "../../runtime/json-value";
+import type { Keyword } from "../keyword";
+import { either, jsonTextHint, preview, typeWord } from "../../explain/messages";
+import type { Check } from "../../explain/report";
+
+export const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean", "null"] as const;
+
+// A Decimal is the exact number a lenient scalar string stands for (lenient.ts).
+const PREDICATES: Record<string, (value: unknown) => boolean> = {
+  // Arguments are checked to be JSON first, so any non-array object is plain.
+  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal),
+  array: (v) => Array.isArray(v),
+  string: (v) => typeof v === "string",
+  // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.
+  integer: (v) => Number.isInteger(v) || typeof v === "bigint" || (v instanceof Decimal && v.isInteger()),
+  number: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
+  boolean: (v) => typeof v === "boolean",
+  null: (v) => v === null,
+};
+
+export function matchesType(type: string, value: unknown): boolean {
+  return PREDICATES[type](value);
+}
+
+/**
+ * The type names of a valid `type` value, or null when it is missing or
+ * bad. A valid list names distinct types, so one longer than the list of
+ * types is bad without reading it (it may be the list of a subschema that
+ * compiling has not copied yet, and its length a proxy's claim).
+ */
+export function parseTypeNames(value: unknown): string[] | null {
+  if (typeof value === "string") return Object.hasOwn(PREDICATES, value) ? [value] : null;
+  if (!Array.isArray(value)) return null;
+  const length: unknown = value.length;
+  if (typeof length !== "number" || !(length > 0 && length <= TYPE_NAMES.length)) return null;
+  const names: string[] = [];
+  for (let i = 0; i < length; i++) {
+    const name: unknown = value[i];
+    if (typeof name !== "string" || !Object.hasOwn(PREDICATES, name) || names.includes(name)) return null;
+    names.push(name);
+  }
+  return names;
+}
+
+/** "expected a list, got a string (...)" with the JSON-text hint where it applies. */
+export function typeProblem(types: readonly string[], value: unknown): string {
+  return wrongType(either(types.map(typeWord)), types, value);
+}
+
+/**
+ * "expected <words>, got a string ("3")": what came, with a scalar's value,
+ * and the JSON-text hint for `types`. The one wording of a wrong type, for
+ * `type` and for the compositions whose branches all want other types.
+ */
+export function wrongType(expected: string, types: readonly string[], value: unknown): string {
+  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal;
+  const detail = scalar ? ` (${preview(value)})` : "";
+  return `expected ${expected}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
+}
+
+export const typeKeyword: Keyword = {
+  name: "type",
+  compile(value, site) {
+    const names = typeof value === "string" ? [value] : value;
+    if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === "string")) {
+      site.problem("type", "must be a type name or a non-empty list of type names");
+      return null;
+    }
+    if (new Set(names).size !== names.length) {
+      site.problem("type", "must not list a type name twice");
+      return null;
+    }
+    const unknown = names.filter((name) => !Object.hasOwn(PREDICATES, name));
+    if (unknown.length > 0) {
+      site.problem(
+        "type",
+        `type ${either(unknown.map((name) => JSON.stringify(name)))} is not supported (supported: ${TYPE_NAMES.join(", ")})`,
+        "unsupported_capability",
+      );
+      return null;
+    }
+    const predicates = names.map((name) => PREDICATES[name]);
+    const pointer = site.pointer("type");
+    const fail: Check = (v, r) => r !== null && r.fail("type", pointer, () => typeProblem(names, v));
+    if (predicates.length === 1) {
+      const [only] = predicates;
+      return (v, r) => only(v) || fail(v, r);
+    }
+    return (v, r) => predicates.some((predicate) => predicate(v)) || fail(v, r);
+  },
+};
+
+/** The `type` names of a subschema, when it is an object with a valid `type`. */
+export function declaredTypes(schema: unknown): string[] | null {
+  return isPlainObject(schema) && Object.hasOwn(schema, "type") ? parseTypeNames(schema.type) : null;
+}

@@ -1,0 +1,261 @@
+import { Decimal } from "./decimal";
+import { keysOf } from "./own-keys";
+import type { PathSegment } from "./paths";
+
+/**
+ * Containers may nest this deep in arguments and schemas. Walks
+ * stop here, so no input can overflow the stack.
+ */
+export const MAX_DEPTH = 256;
+
+/**
+ * A plain object: prototype `Object.prototype` or `null`. The
+ * Object.prototype of another realm (a vm context, another frame: where
+ * JSON.parse may have run) counts too.
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || isOtherObjectPrototype(proto);
+}
+
+/**
+ * A JSON array: prototype `Array.prototype`, of this realm or another; not
+ * an instance of a subclass, not an array without a prototype.
+ */
+export function isJsonArray(value: unknown): value is unknown[] {
+  if (!Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Array.prototype || isOtherArrayPrototype(proto);
+}
+
+const functionSource = Function.prototype.toString;
+
+/**
+ * True when `proto` is a realm's own `Object.prototype` (`Array.prototype`
+ * for "Array"): its `constructor` is that realm's native function of the
+ * name, whose `prototype` (fixed on the intrinsic) is `proto` itself. An
+ * object posing with a `constructor` property fails the last test; reading
+ * through property descriptors runs no getter.
+ */
+function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean {
+  const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+  return (
+    typeof constructor === "function" &&
+    functionSource.call(constructor) === `function ${name}() { [native code] }` &&
+    Object.getOwnPropertyDescriptor(constructor, "prototype")?.value === proto
+  );
+}
+
+/**
+ * Another realm's Object.prototype, which has nothing above it. A class's
+ * prototype has an Object.prototype above it, so class instances never get
+ * to the costlier tests.
+ */
+function isOtherObjectPrototype(proto: object | null): boolean {
+  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object");
+}
+
+/** Another realm's Array.prototype, which has that realm's Object.prototype above it (a subclass's prototype has an Array.prototype). */
+function isOtherArrayPrototype(proto: object | null): boolean {
+  return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array");
+}
+
+/**
+ * A schema object's own fields, with no prototype: reading a keyword the
+ * schema does not have gives undefined, whatever another module added to
+ * Object.prototype (`properties`, `prefixItems`, `type`, …).
+ */
+export function ownFields(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, object);
+}
+
+/** A JSON scalar, an array, or a plain object, without looking inside it. */
+export function isShallowJson(value: unknown): boolean {
+  return typeof value === "object" ? value === null || isJsonArray(value) || isPlainObject(value) : isJsonScalar(value);
+}
+
+/** A string, a boolean, a finite number or a bigint: JSON that holds nothing (null aside). */
+function isJsonScalar(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "bigint":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The shape of a JSON value as a model reads it (SchemaGuard's words, except
+ * that JSON null is "null": an absent property is "missing", and null is a
+ * value that was sent). Never throws: it also names values that are not JSON, proxies whose traps throw
+ * among them.
+ */
+export function shapeOf(value: unknown): string {
+  try {
+    return shapeWord(value);
+  } catch {
+    return "a value that cannot be read";
+  }
+}
+
+function shapeWord(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "object":
+      // A Decimal: the exact number of a lenient scalar string.
+      return value instanceof Decimal ? "a number" : "an object";
+    case "string":
+      return "a string";
+    case "number":
+    case "bigint":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    default:
+      return describeNonJson(value);
+  }
+}
+
+function describeNonJson(value: unknown): string {
+  switch (typeof value) {
+    case "undefined":
+      return "undefined";
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+    case "number":
+      return String(value);
+    default: {
+      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      // "Object" or "Array" here names a prototype that only poses as the plain one.
+      if (typeof name === "string" && name !== "" && name !== "Object" && name !== "Array") return `a ${name}`;
+      return Array.isArray(value) ? "a list with an unusual prototype" : "an object with an unusual prototype";
+    }
+  }
+}
+
+export interface NonJson {
+  /** Where the value is, from the root given to findNonJson. */
+  path: PathSegment[];
+  /** "got undefined (not a JSON value)", "nests deeper than 256 levels". */
+  problem: string;
+}
+
+/** Counts the values a walk is about to visit; validation counts them as work (src/runtime/work.ts). */
+export type CountVisits = (values: number) => void;
+
+const uncounted: CountVisits = () => {};
+
+/**
+ * A walk counts a container's items this many at a time, before it reads
+ * them. A list's length is only a claim (a sparse list of 2^32 - 1 holes, a
+ * proxy): counted whole up front, it would run out of work before the hole
+ * at index 0 is found, which is the answer to give.
+ */
+export const COUNTED_AHEAD = 1024;
+
+/**
+ * Finds the first value that is not JSON (docs/contract.md, "The JSON input
+ * domain"), or a nesting deeper than `maxDepth`. The recursion is bounded by
+ * `maxDepth`, and the path is built only while unwinding from a failure.
+ * `count` hears of each container's values before they are visited, up to
+ * COUNTED_AHEAD at a time; each container's length or keys are read once.
+ */
+export function findNonJson(value: unknown, maxDepth = MAX_DEPTH, count = uncounted): NonJson | null {
+  return walk(value, 0, maxDepth, count);
+}
+
+function walk(value: unknown, depth: number, maxDepth: number, count: CountVisits): NonJson | null {
+  if (!isShallowJson(value)) return notJson(value);
+  if (typeof value !== "object" || value === null) return null;
+  if (depth >= maxDepth) return { path: [], problem: `nests deeper than ${maxDepth} levels` };
+  return Array.isArray(value) ? walkArray(value, depth, maxDepth, count) : walkObject(value as Record<string, unknown>, depth, maxDepth, count);
+}
+
+/**
+ * True when `value`, parsed from JSON text, nests at most `depthLeft`
+ * container levels: the one rule of the input domain that parsed JSON can
+ * break (it has no other prototypes, no undefined, no holes, no NaN).
+ */
+export function nestsWithin(value: unknown, depthLeft: number, count: CountVisits): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  if (depthLeft <= 0) return false;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    count(length);
+    for (let i = 0; i < length; i++) if (!nestsWithin(value[i], depthLeft - 1, count)) return false;
+    return true;
+  }
+  const keys = keysOf(value);
+  count(keys.length);
+  for (const key of keys) if (!nestsWithin((value as Record<string, unknown>)[key], depthLeft - 1, count)) return false;
+  return true;
+}
+
+/**
+ * A list's length, read once, as a count of items. A proxy may claim
+ * anything for it (NaN, a string, -1, 2.5): what is no count is no items, and
+ * never reaches the work counter (src/runtime/work.ts), where a string would be
+ * concatenated and NaN compared false.
+ */
+export function lengthOf(list: readonly unknown[]): number {
+  const length: unknown = list.length;
+  return isCount(length) ? length : 0;
+}
+
+/** A length a JSON list can have: a whole number, not negative. */
+export const isCount = (length: unknown): length is number => Number.isSafeInteger(length) && (length as number) >= 0;
+
+function walkArray(array: unknown[], depth: number, maxDepth: number, count: CountVisits): NonJson | null {
+  const length: unknown = array.length;
+  if (!isCount(length)) return { path: [], problem: "got a list whose length is not a count (not a JSON value)" };
+  for (let start = 0; start < length; start += COUNTED_AHEAD) {
+    const end = Math.min(start + COUNTED_AHEAD, length);
+    count(end - start);
+    for (let i = start; i < end; i++) {
+      const item = array[i];
+      // Most items are scalars: tested here, without a call.
+      if (isJsonScalar(item)) continue;
+      const found =
+        item === undefined
+          ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
+          : walk(item, depth + 1, maxDepth, count);
+      if (found) {
+        found.path.unshift(i);
+        return found;
+      }
+    }
+  }
+  return null;
+}
+
+function walkObject(object: Record<string, unknown>, depth: number, maxDepth: number, count: CountVisits): NonJson | null {
+  const keys = keysOf(object);
+  const length = keys.length;
+  for (let start = 0; start < length; start += COUNTED_AHEAD) {
+    const end = Math.min(start + COUNTED_AHEAD, length);
+    count(end - start);
+    for (let i = start; i < end; i++) {
+      const key = keys[i];
+      const item = object[key];
+      if (isJsonScalar(item)) continue;
+      const found = walk(item, depth + 1, maxDepth, count);
+      if (found) {
+        found.path.unshift(key);
+        return found;
+      }
+    }
+  }
+  return null;
+}
+
+function notJson(value: unknown): NonJson {
+  return { path: [], problem: `got ${describeNonJson(value)} (not a JSON value)` };
+}
