@@ -69,8 +69,8 @@ Napi::Value Test(const Napi::CallbackInfo& info) {
   return Napi::Value(env, result);
 }
 
-// searchBatch(): the first work[3] searches of the shared batch, answered in
-// work[4] (see Environment::SearchBatch). Written against Node-API itself,
+// searchBatch(): the first work[kBatchSize] searches of the shared batch,
+// answered in work[kBatchAnswer] (see Environment::SearchBatch). Written against Node-API itself,
 // without node-addon-api's wrappers: it runs once per validation with
 // patterns, and reads no arguments and makes no values.
 napi_value SearchBatch(napi_env env, napi_callback_info) {
@@ -241,7 +241,7 @@ Napi::Value RawFunction(Napi::Env env, const char* name, napi_callback callback)
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
-  Napi::Float64Array work = Napi::Float64Array::New(env, 5);
+  Napi::Float64Array work = Napi::Float64Array::New(env, kWorkSlots);
   Napi::Uint16Array units = Napi::Uint16Array::New(env, kBatchUnits);
   Napi::Uint32Array jobs = Napi::Uint32Array::New(env, kJobWords * kBatchJobs);
   if (env.IsExceptionPending()) return exports;
@@ -261,12 +261,21 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   if (env.IsExceptionPending()) return exports;
   data.release();
 
+  Napi::Object slots = Napi::Object::New(env);
+  slots.Set("allowed", Napi::Number::New(env, kAllowed));
+  slots.Set("spent", Napi::Number::New(env, kSpent));
+  slots.Set("pass", Napi::Number::New(env, kPass));
+  slots.Set("batchSize", Napi::Number::New(env, kBatchSize));
+  slots.Set("batchAnswer", Napi::Number::New(env, kBatchAnswer));
+  slots.Freeze();
+
   // On failure an exception is pending and Node.js throws it from require().
   exports.DefineProperties({
       Napi::PropertyDescriptor::Value("compile", Napi::Function::New<Compile>(env, "compile"), napi_enumerable),
       Napi::PropertyDescriptor::Value("searchBatch", RawFunction(env, "searchBatch", SearchBatch), napi_enumerable),
       Napi::PropertyDescriptor::Value("drop", Napi::Function::New<DropPattern>(env, "drop"), napi_enumerable),
       Napi::PropertyDescriptor::Value("work", work, napi_enumerable),
+      Napi::PropertyDescriptor::Value("workSlots", slots, napi_enumerable),
       Napi::PropertyDescriptor::Value("searches", Napi::Function::New<SearchCounts>(env, "searches"), napi_enumerable),
       Napi::PropertyDescriptor::Value("units", units, napi_enumerable),
       Napi::PropertyDescriptor::Value("jobs", jobs, napi_enumerable),

@@ -61,7 +61,7 @@ bool Environment::Add(Pattern* pattern) {
 
 Meter Environment::StartSearches(napi_env env) {
   double* work = shared_.work;
-  const uint64_t validation = static_cast<uint64_t>(work[2]);
+  const uint64_t validation = static_cast<uint64_t>(work[kPass]);
   if (validation != validation_) {
     validation_ = validation;
     TrimOversized(env);
@@ -71,7 +71,7 @@ Meter Environment::StartSearches(napi_env env) {
     scratch.Trim();
     if (code_points_.capacity() > kKeptCodePoints) code_points_.Release();
   }
-  return Meter{static_cast<int64_t>(work[0]), static_cast<int64_t>(work[1]), validation};
+  return Meter{static_cast<int64_t>(work[kAllowed]), static_cast<int64_t>(work[kSpent]), validation};
 }
 
 Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* units, size_t length) {
@@ -83,9 +83,9 @@ Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* unit
 
 void Environment::SearchBatch(napi_env env) {
   double* work = shared_.work;
-  const double count = work[3];
+  const double count = work[kBatchSize];
   if (!(count >= 0 && count <= static_cast<double>(shared_.job_capacity))) {
-    work[4] = -2;
+    work[kBatchAnswer] = -2;
     return;
   }
   Meter meter = StartSearches(env);
@@ -108,7 +108,7 @@ void Environment::SearchBatch(napi_env env) {
     }
   }
   EndSearches(meter);
-  work[4] = answer;
+  work[kBatchAnswer] = answer;
 }
 
 Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {

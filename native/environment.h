@@ -14,11 +14,16 @@
 
 class Pattern;
 
-// The buffers JavaScript shares with one environment (src/pattern/native.ts
-// names their slots): the work counter of the current validation, and a
-// batch of subjects with the searches to run on them.
+// The slots of the shared work counter, which the addon exports by these
+// names (workSlots) for src/pattern/native.ts: what the current pass's
+// searches may spend and have spent, the pass's number (a new one lets the
+// environment trim its buffers), and a batch's size and answer.
+enum WorkSlot : size_t { kAllowed, kSpent, kPass, kBatchSize, kBatchAnswer, kWorkSlots };
+
+// The buffers JavaScript shares with one environment: the work counter
+// (WorkSlot), and a batch of subjects with the searches to run on them.
 struct Shared {
-  double* work;  // [allowed, spent, validation, batch size, batch answer]
+  double* work;  // kWorkSlots slots
   const char16_t* units;
   size_t unit_capacity;
   const uint32_t* jobs;  // [pattern id, first unit, length] per search
@@ -48,8 +53,8 @@ class Environment {
   bool Add(Pattern* pattern);
   // Searches `pattern` for a subject of UTF-16 units, charging the current validation.
   Outcome Search(napi_env env, Pattern* pattern, const char16_t* units, size_t length);
-  // Runs the first work[3] searches of the shared batch, in order, up to the
-  // first that does not match, and answers in work[4]: -1 when all match,
+  // Runs the first work[kBatchSize] searches of the shared batch, in order, up
+  // to the first that does not match, and answers in work[kBatchAnswer]: -1 when all match,
   // else 4 × its index + its outcome + 2; -2 for a batch that names no
   // pattern or leaves the buffer.
   void SearchBatch(napi_env env);
@@ -71,7 +76,7 @@ class Environment {
   // The current validation's meter; a new validation first drops what the
   // last one left over its bounds.
   Meter StartSearches(napi_env env);
-  void EndSearches(const Meter& meter) { shared_.work[1] = static_cast<double>(meter.spent); }
+  void EndSearches(const Meter& meter) { shared_.work[kSpent] = static_cast<double>(meter.spent); }
   // One search, charged to `meter`.
   Outcome SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter);
   void TrimOversized(napi_env env);

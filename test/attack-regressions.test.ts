@@ -3,12 +3,12 @@
 // parses, names read, instructions and bytes written), never timed.
 import { describe, expect, it, vi } from "vitest";
 import { Catalog, compile, patternEngine, patternInfo, validate } from "../src/index";
-import { MAX_ISSUE_TEXT } from "../src/explain/messages";
 import { compilePattern } from "../src/pattern/compile-pattern";
 import type { CompiledPattern } from "../src/pattern/native";
 import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram, programSize } from "../src/pattern/program";
 import { parsePattern } from "../src/pattern/syntax";
+import { MAX_ISSUE_TEXT } from "../src/explain/failure";
 
 /** A list whose item reads are counted. */
 function countedList<T>(items: T[], counter: { reads: number }): T[] {

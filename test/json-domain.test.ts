@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { compileSchema } from "../src/compile/compile-schema";
 import { generateFastCheck } from "../src/validate/fast-check";
 import { compile, validate } from "../src/index";
-import { isJsonArray, isPlainObject } from "../src/runtime/json-value";
-import { MAX_WORK, MEASURED_VALUES } from "../src/runtime/work";
 import { MiB, residentGrowth } from "./support/memory";
+import { isJsonArray, isPlainObject } from "../src/runtime/shape";
+import { MAX_WORK, MEASURED_VALUES } from "../src/runtime/pass";
 
 class List extends Array {}
 

@@ -3,13 +3,14 @@ import { Worker } from "worker_threads";
 import { describe, expect, it } from "vitest";
 import { patternEngine } from "../src/index";
 import { compilePatternFor } from "../src/pattern/compile-pattern";
-import { compileProgram, engine, dropPattern, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { compileProgram, engine, dropPattern, LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram } from "../src/pattern/program";
 import { parsePattern } from "../src/pattern/syntax";
 import type { Profile } from "../src/runtime/types";
 import { Random } from "./support/random";
+import { pass } from "../src/runtime/pass";
 
 /**
  * The addon's lazy DFA on its own: every pattern here runs there, even
@@ -28,7 +29,7 @@ const dfaProgram = (words: Uint32Array) => compileProgram(words, new Uint32Array
 function search(pattern: CompiledPattern, subject: string): { outcome: number; work: number } {
   startSearches(subject);
   const outcome = pattern.test(subject);
-  return { outcome, work: workSpent() };
+  return { outcome, work: pass.searchSpent };
 }
 
 const test = (pattern: string, subject: string, profile: Profile = "core") => search(compile(pattern, profile), subject).outcome;
@@ -285,13 +286,13 @@ describe("the work limit", () => {
 
     startSearches(subject, subject, other);
     expect(exponential.test(subject)).toBe(NO_MATCH);
-    expect(workSpent()).toBe(alone.work);
+    expect(pass.searchSpent).toBe(alone.work);
     // The same transitions again: only the reading to pay.
     expect(exponential.test(subject)).toBe(NO_MATCH);
-    expect(workSpent()).toBe(alone.work + subject.length / engine.readsPerUnit);
+    expect(pass.searchSpent).toBe(alone.work + subject.length / engine.readsPerUnit);
     // Another random string needs states of its own, more than the allowance has left.
     expect(exponential.test(other)).toBe(LIMIT);
-    expect(workSpent()).toBeGreaterThan(allowance(subject, subject, other));
+    expect(pass.searchSpent).toBeGreaterThan(allowance(subject, subject, other));
 
     expect(search(exponential, subject)).toEqual(alone);
   });
@@ -302,7 +303,7 @@ describe("the work limit", () => {
     startSearches("x".repeat(500_000), costly);
     expect(compile("needle").test("x".repeat(500_000))).toBe(NO_MATCH);
     expect(exponential.test(costly)).toBe(NO_MATCH);
-    expect(workSpent()).toBeLessThanOrEqual(allowance("x".repeat(500_000), costly));
+    expect(pass.searchSpent).toBeLessThanOrEqual(allowance("x".repeat(500_000), costly));
   });
 });
 
@@ -357,7 +358,7 @@ describe("worker threads", () => {
 
     startSearches("main");
     compile("^[a-z]+$").test("main");
-    const mainSpent = workSpent();
+    const mainSpent = pass.searchSpent;
     const run = () =>
       new Promise((resolve, reject) => {
         const { baseWork, workPerUnit, maxWork } = engine;
@@ -366,7 +367,7 @@ describe("worker threads", () => {
         w.once("error", reject);
       });
     const results = await Promise.all([run(), run()]);
-    expect(workSpent()).toBe(mainSpent);
+    expect(pass.searchSpent).toBe(mainSpent);
     expect(search(compile("^[a-z]+$"), "main").outcome).toBe(MATCH);
     const expected = { counts: { 1: 25000, 0: 15000, "-1": 4 }, spent: Array(4).fill(main.work) };
     expect(results).toEqual([expected, expected]);

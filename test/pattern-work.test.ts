@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { compile, patternEngine, validate, type Profile } from "../src/index";
 import { compilePattern, compilePatternFor } from "../src/pattern/compile-pattern";
-import { dropPattern, LIMIT, MATCH, NO_MATCH, workSpent, type CompiledPattern } from "../src/pattern/native";
+import { dropPattern, LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { encodeProgram, programSize } from "../src/pattern/program";
 import { parsePattern, PatternError } from "../src/pattern/syntax";
 import { Random } from "./support/random";
+import { pass } from "../src/runtime/pass";
 
 /**
  * Hostile (pattern, subject) pairs, the ones that took PCRE2 seconds or
@@ -110,7 +111,7 @@ function compiled(c: Case): CompiledPattern {
 function search(pattern: CompiledPattern, subject: string): { outcome: number; work: number } {
   startSearches(subject);
   const outcome = pattern.test(subject);
-  return { outcome, work: workSpent() };
+  return { outcome, work: pass.searchSpent };
 }
 
 /** What a validation may spend on these subjects (native/dfa.h). */
@@ -190,7 +191,7 @@ describe("hostile and benign patterns", () => {
       expect(result).toMatchObject({ ok: false, kind: "validation", issues: [{ kind: "validation", instancePath: "/v", schemaPath: "/properties/v/pattern", keyword: "pattern" }] });
     }
     // The last pass's work, whichever pass that was.
-    expect(workSpent()).toBeLessThanOrEqual(allowance(subject.length) + oneStep(c.pattern, c.profile, subject.length));
+    expect(pass.searchSpent).toBeLessThanOrEqual(allowance(subject.length) + oneStep(c.pattern, c.profile, subject.length));
   });
 });
 
@@ -230,8 +231,8 @@ describe("the allowance of one validation", () => {
     // validation may spend), not 10,000: the pass stopped one step past it.
     const full = allowance(...strings.map((s) => s.length));
     expect(full).toBe(patternEngine.maxWork);
-    expect(workSpent()).toBeGreaterThan(full);
-    expect(workSpent()).toBeLessThanOrEqual(full + oneStep(PATTERN, "core", 64));
+    expect(pass.searchSpent).toBeGreaterThan(full);
+    expect(pass.searchSpent).toBeLessThanOrEqual(full + oneStep(PATTERN, "core", 64));
   });
 
   // A transition is paid for once per validation: the first date-time builds
@@ -268,15 +269,15 @@ describe("a search is charged its whole subject", () => {
     expect(pattern.engine).toBe("pcre2");
     startSearches(million);
     expect(pattern.test(million)).toBe(NO_MATCH);
-    expect(workSpent()).toBe(million.length / patternEngine.readsPerUnit + Math.ceil((pattern.steps * (million.length + 1)) / 4));
+    expect(pass.searchSpent).toBe(million.length / patternEngine.readsPerUnit + Math.ceil((pattern.steps * (million.length + 1)) / 4));
   });
 
   it("in the DFA: the subject read, though the search stops at its first character", () => {
     const pattern = compilePatternFor("^x", "core", "dfa") as CompiledPattern;
     startSearches(million);
     expect(pattern.test(million)).toBe(NO_MATCH);
-    expect(workSpent()).toBeGreaterThanOrEqual(million.length / patternEngine.readsPerUnit);
-    expect(workSpent()).toBeLessThan(million.length / patternEngine.readsPerUnit + 100);
+    expect(pass.searchSpent).toBeGreaterThanOrEqual(million.length / patternEngine.readsPerUnit);
+    expect(pass.searchSpent).toBeLessThan(million.length / patternEngine.readsPerUnit + 100);
   });
 
   it("so many patterns over one long string run out of work, each of them failing at once", () => {

@@ -9,11 +9,11 @@ import type { CompileOptions } from "../src/compile/keyword";
 import { readOptions } from "../src/api/options";
 import { isBlank } from "../src/runtime/present";
 import { HOT_AFTER_CALLS } from "../src/validate/validator";
-import { startValidationWork, work } from "../src/runtime/work";
 import { anyValue, key, rootSchemaArbitrary, schemaArbitrary } from "./support/arbitraries";
 import { explained } from "./support/explained";
 import { testSeed } from "./support/random";
 import { outOfWork } from "./support/work-limit";
+import { pass, startPass } from "../src/runtime/pass";
 
 const present = { presentRequired: true } as const;
 const extended = { presentRequired: true, profile: "extended" } as const;
@@ -309,16 +309,16 @@ describe("presentRequired in catalogs and MCP guards", () => {
 
 describe("the work of the emptiness test", () => {
   it("counts the characters it reads, as a read of a whole string is counted", () => {
-    startValidationWork();
+    startPass();
     expect(isBlank(" ".repeat(10_000_000))).toBe(true);
     // Ten million characters, sixteen a step (src/runtime/work.ts, CHARACTERS_PER_STEP).
-    expect(work.spent).toBe(625_000);
-    startValidationWork();
+    expect(pass.spent).toBe(625_000);
+    startPass();
     expect(isBlank(`${" ".repeat(160)}x${" ".repeat(10_000_000)}`)).toBe(false);
-    expect(work.spent).toBe(10);
-    startValidationWork();
+    expect(pass.spent).toBe(10);
+    startPass();
     expect([isBlank(null), isBlank(""), isBlank(0), isBlank(false), isBlank([]), isBlank({})]).toStrictEqual([true, true, false, false, false, false]);
-    expect(work.spent).toBe(0);
+    expect(pass.spent).toBe(0);
   });
 
   it("a 10 MB string of spaces read by many required lists runs out of work on both tiers", () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { compile, validate, validateSchema } from "../src/index";
 import { compilePattern } from "../src/pattern/compile-pattern";
 import { PatternError } from "../src/pattern/syntax";
-import { MAX_ISSUES } from "../src/explain/report";
 import { heapBytes, MiB, residentGrowth } from "./support/memory";
+import { MAX_ISSUES } from "../src/explain/failure";
 
 /**
  * Hostile sizes: patterns that compile huge, and

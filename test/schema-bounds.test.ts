@@ -1,13 +1,13 @@
 import { execFileSync } from "child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_CHAIN, MAX_SCHEMA_PROOF_WORK } from "../src/compile/bounds";
+import { MAX_CHAIN } from "../src/compile/bounds";
 import { compile, validate, validateSchema, type Validator } from "../src/index";
-import { compilePattern, NO_PROOF_ROOM, SchemaPatterns } from "../src/pattern/compile-pattern";
+import { compilePattern, NO_PROOF_ROOM, SchemaPatterns, MAX_SCHEMA_PROOF_WORK } from "../src/pattern/compile-pattern";
 import type { CompiledPattern } from "../src/pattern/native";
 import { PatternError } from "../src/pattern/syntax";
-import { MAX_ISSUES } from "../src/explain/report";
 import { HOT_AFTER_CALLS } from "../src/validate/validator";
 import { heapBytes, MiB } from "./support/memory";
+import { MAX_ISSUES } from "../src/explain/failure";
 
 /**
  * Schemas built to make validation or compilation exponential, deep or

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { codePointLength, hasAtLeastCodePoints } from "../src/runtime/code-points";
 import { Decimal, decimalNumber, isMultipleOf } from "../src/runtime/decimal";
 import { jsonEqual, jsonKey } from "../src/runtime/json-equal";
-import { findNonJson, shapeOf } from "../src/runtime/json-value";
+import { findNonJson } from "../src/runtime/json-value";
 import { Lru } from "../src/runtime/lru";
-import { either, jsonTextHint, preview } from "../src/explain/messages";
+import { either, jsonTextHint, preview, shapeOf } from "../src/explain/messages";
 import { oneLine } from "../src/runtime/one-line";
 import { readablePath, toPointer } from "../src/runtime/paths";
 

@@ -3,8 +3,8 @@
 // arguments, never through time.
 import { describe, expect, it } from "vitest";
 import { compile, validate, validateSchema } from "../src/index";
-import { MAX_WORK } from "../src/runtime/work";
 import { outOfWork } from "./support/work-limit";
+import { MAX_WORK } from "../src/runtime/pass";
 
 const extended = { profile: "extended" } as const;
 

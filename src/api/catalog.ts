@@ -1,9 +1,8 @@
 import { build } from "./entry-points";
 import type { Compiled } from "./cache";
 import { copyFailure } from "./copy-failure";
-import { shapeOf } from "../runtime/json-value";
 import type { CompileOptions } from "../compile/keyword";
-import { count, either, preview, refusedToolMessage, shortName } from "../explain/messages";
+import { count, either, preview, refusedToolMessage, shortName, shapeOf } from "../explain/messages";
 import { oneLine } from "../runtime/one-line";
 import { nearestNames } from "../explain/nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";

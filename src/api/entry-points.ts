@@ -6,12 +6,12 @@ import { copyFailure } from "./copy-failure";
 import type { CompileOptions } from "../compile/keyword";
 import { generateFastCheck, type Given } from "../validate/fast-check";
 import { generateExplainer } from "../validate/explainer";
-import { failure } from "../explain/messages";
 import { optionsError, readCallOptions, readOptions } from "./options";
 import { SchemaError } from "./schema-error";
 import { describeThrown } from "../runtime/thrown";
 import type { CallOptions, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
+import { failure } from "../explain/failure";
 
 const VALID: Result = Object.freeze({ ok: true });
 

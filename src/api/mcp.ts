@@ -4,7 +4,7 @@ import { ownJsonText } from "./own-json";
 import { describeThrown } from "../runtime/thrown";
 import { toolIssue } from "./tool-list";
 import type { Options, Result } from "../runtime/types";
-import { MAX_WORK } from "../runtime/work";
+import { MAX_WORK } from "../runtime/pass";
 
 // The MCP SDK is an optional peer: this file names its shapes structurally,
 // so the package loads, and its declarations compile, without the SDK.

@@ -1,4 +1,5 @@
-import { COUNTED_AHEAD, isJsonArray, isPlainObject, MAX_DEPTH, type CountVisits } from "../runtime/json-value";
+import { COUNTED_AHEAD, MAX_DEPTH, type CountVisits } from "../runtime/json-value";
+import { isJsonArray, isPlainObject } from "../runtime/shape";
 
 /**
  * JSON text written from a value's own properties, each read once: what

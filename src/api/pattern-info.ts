@@ -2,12 +2,12 @@
 // `check --patterns` lists them for every pattern of a schema.
 import { compileSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
-import { failure } from "../explain/messages";
 import { readOptions } from "./options";
 import { compilePattern } from "../pattern/compile-pattern";
 import type { Engine } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
 import type { Failure, Options } from "../runtime/types";
+import { failure } from "../explain/failure";
 
 /** An accepted pattern's engine, and why PCRE2 does not run it (null when it does). */
 export interface PatternInfo {

@@ -1,6 +1,6 @@
-import { isPlainObject, shapeOf } from "../runtime/json-value";
-import { preview } from "../explain/messages";
+import { preview, shapeOf } from "../explain/messages";
 import type { Issue } from "../runtime/types";
+import { isPlainObject } from "../runtime/shape";
 
 /** One tool: its name, its input schema, and the descriptor exactly as it came. */
 export interface ToolEntry {

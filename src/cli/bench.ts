@@ -6,7 +6,7 @@ import { readOptions } from "../api/options";
 import { engine as patternEngine, type Searches } from "../pattern/native";
 import { CompiledValidator } from "../validate/validator";
 import type { Validator } from "../runtime/types";
-import { isPlainObject, MAX_DEPTH } from "../runtime/json-value";
+import { MAX_DEPTH } from "../runtime/json-value";
 import { shortName } from "../explain/messages";
 import { oneLine } from "../runtime/one-line";
 import type { ToolEntry } from "../api/tool-list";
@@ -19,6 +19,7 @@ import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command 
 import { counted, formatNumber } from "./numbers";
 import { readJson, systemReason } from "./read-json";
 import { toolsInFile } from "./tool-file";
+import { isPlainObject } from "../runtime/shape";
 
 const USAGE = `Usage: tool-input-schema bench [options] <catalog>... [--calls <calls.jsonl>]
 

@@ -1,8 +1,9 @@
 import { Catalog } from "../api/catalog";
-import { isPlainObject, shapeOf } from "../runtime/json-value";
 import type { ErrorKind, Options } from "../runtime/types";
 import { BOM_REASON, locateJsonError } from "../runtime/json-syntax";
 import type { LineText } from "./lines";
+import { isPlainObject } from "../runtime/shape";
+import { shapeOf } from "../explain/messages";
 
 // One batch of a bulk import, the same on the main thread and in a worker.
 

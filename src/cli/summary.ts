@@ -1,11 +1,11 @@
-import { isPlainObject, shapeOf } from "../runtime/json-value";
-import { shortName } from "../explain/messages";
+import { shortName, shapeOf } from "../explain/messages";
 import { oneLine } from "../runtime/one-line";
 import type { ErrorKind } from "../runtime/types";
 import type { Tally } from "./bulk-batch";
 import { CliError } from "./command";
 import { counted, formatNumber } from "./numbers";
 import type { Shard } from "./shard";
+import { isPlainObject } from "../runtime/shape";
 
 /**
  * The summary of a bulk import, as `--summary --json` prints it

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import { isPlainObject } from "../runtime/json-value";
 import { readDescriptors, readToolList, type EntryProblem, type ToolEntry } from "../api/tool-list";
+import { isPlainObject } from "../runtime/shape";
 
 export interface FileTools {
   tools: ToolEntry[];

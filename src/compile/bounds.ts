@@ -31,19 +31,3 @@ export function schemaValueCount(): CountVisits {
 
 /** The longest chain of `$ref`s and composition branches applied to one value. */
 export const MAX_CHAIN = 256;
-
-/**
- * Instructions the patterns of one schema may write out together (about
- * 12 bytes each once compiled), whichever engine searches them: checked
- * before a pattern is compiled.
- */
-export const MAX_SCHEMA_INSTRUCTIONS = 1_000_000;
-
-/**
- * Work the proofs of one schema's patterns may take together (native/proof.h
- * counts it; about 10 ns a unit, so about 40 ms): four patterns at the
- * bound of one, or thousands of real ones (which take 100 to 25,000 each).
- * A pattern whose proof would pass what its schema has left is refused for
- * that schema; which engine runs a pattern never depends on it.
- */
-export const MAX_SCHEMA_PROOF_WORK = 4_194_304;

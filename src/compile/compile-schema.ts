@@ -1,5 +1,5 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
-import { isPlainObject, MAX_DEPTH, ownFields } from "../runtime/json-value";
+import { MAX_DEPTH } from "../runtime/json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
 import { parseTypeNames } from "./keywords/type";
@@ -10,9 +10,12 @@ import type { CompiledPattern } from "../pattern/native";
 import type { PatternError } from "../pattern/syntax";
 import { escapePointerSegment, type PathSegment } from "../runtime/paths";
 import { valueAt } from "./ref-target";
-import { acceptAll, every, MAX_ISSUES, type Check } from "../explain/report";
+import { acceptAll, every, type Check } from "../explain/report";
 import type { ErrorKind, Issue } from "../runtime/types";
-import { charge, subschemaWeight } from "../runtime/work";
+import { isPlainObject, ownFields } from "../runtime/shape";
+import { charge } from "../runtime/pass";
+import { subschemaWeight } from "./weight";
+import { MAX_ISSUES } from "../explain/failure";
 
 /** Keywords whose value is a list that compiling walks item by item. */
 const LISTS = ["type", "required", "enum", "anyOf", "oneOf", "allOf", "prefixItems"];

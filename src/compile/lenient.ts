@@ -1,7 +1,7 @@
 import { Decimal, decimalNumber } from "../runtime/decimal";
 import { matchesType } from "./keywords/type";
 import type { Check } from "../explain/report";
-import { chargeBigintDigits, chargeRead } from "../runtime/work";
+import { chargeBigintDigits, chargeRead } from "../runtime/work-costs";
 
 /** Plain decimal text: optional minus, digits, optional fraction; no exponent, no spaces. */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;

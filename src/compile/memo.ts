@@ -1,42 +1,14 @@
+import { memoFor } from "../runtime/pass";
+import { LONG_STRING } from "../runtime/json-equal";
 import type { Check } from "../explain/report";
-import { chargeComparison } from "../runtime/work";
+import { chargeComparison } from "../runtime/work-costs";
 
 /**
  * Answers of the fast check for a schema that several `$ref`s share, so a
- * value meets it once however many paths lead there (compile.ts decides
- * which schemas need it). A validation starts a new generation; answers of
- * an earlier one are never used.
+ * value meets it once however many paths lead there (compile-schema.ts
+ * decides which schemas need it). Each pass starts a new generation
+ * (src/runtime/pass.ts); answers of an earlier one are never used.
  */
-let generation = 0;
-
-/** Starts a validation's pass: what earlier passes remembered is forgotten. */
-export function startMemo(): void {
-  generation++;
-}
-
-/** The answer maps filled since the validation started: emptied when it ends, so they hold no arguments after the call. */
-const filled: Map<unknown, unknown>[] = [];
-
-/** Ends a validation: every answer remembered for it is dropped. */
-export function endMemo(): void {
-  if (filled.length === 0) return; // most validations: setting the length costs a call into the runtime
-  for (const answers of filled) answers.clear();
-  filled.length = 0;
-}
-
-/** A pass's first use of `answers`: emptied of earlier passes' answers, and listed to be emptied when the validation ends. */
-function refill(answers: Map<unknown, unknown>): void {
-  answers.clear();
-  filled.push(answers);
-}
-
-/**
- * V8 hashes a string of this many characters or more by its length alone,
- * and a bigint by its lowest 64 bits: as Map keys, long strings of one
- * length, or bigints that agree in those bits, would all collide. Such values
- * are checked again each time; the work limit bounds how often (src/runtime/work.ts).
- */
-export const LONG_STRING = 16384;
 
 const unkeyable = (value: unknown) => typeof value === "bigint" || (typeof value === "string" && value.length >= LONG_STRING);
 
@@ -56,10 +28,7 @@ export function memoized(check: Check): Check {
   return (value, report) => {
     if (report !== null) return report.remember(check, value);
     if (unkeyable(value)) return check(value, null);
-    if (seen !== generation) {
-      seen = generation;
-      refill(answers);
-    }
+    seen = memoFor(answers, seen);
     let ok = answers.get(value);
     if (ok !== undefined) chargeFound(value);
     else answers.set(value, (ok = check(value, null)));
@@ -78,10 +47,7 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
   const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid)
   return (v, d, w) => {
     if (unkeyable(v)) return fn(v, d, w);
-    if (seen !== generation) {
-      seen = generation;
-      refill(answers);
-    }
+    seen = memoFor(answers, seen);
     const known = answers.get(v);
     if (known !== undefined) chargeFound(v);
     if (known !== undefined && known >> 1 === d) return (known & 1) === 1;
@@ -89,43 +55,4 @@ export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boo
     answers.set(v, 2 * d + (ok ? 1 : 0));
     return ok;
   };
-}
-
-/**
- * State that lasts one validation pass (uniqueItems' ids, previews, listed
- * keys): a fresh one once a new pass has started. It is also dropped when
- * the current job ends, so nothing it holds outlives the call that made it.
- */
-export class PerPass<T> {
-  private seen = -1;
-  private current: T | null = null;
-  /** Whether a task to drop the state when the job ends is queued already. */
-  private dropQueued = false;
-
-  constructor(private readonly make: () => T) {}
-
-  /** This pass's state, made on first use. */
-  get(): T {
-    if (this.seen !== generation || this.current === null) {
-      this.seen = generation;
-      this.current = this.make();
-      // One task a job, however many passes it runs (queueing one costs
-      // more than many a failed call): it drops whatever state is current
-      // when the job ends. The task holds no state, so validations in a
-      // loop that never yields keep only the last pass's.
-      if (!this.dropQueued) {
-        this.dropQueued = true;
-        queueMicrotask(() => {
-          this.dropQueued = false;
-          this.current = null;
-        });
-      }
-    }
-    return this.current;
-  }
-
-  /** This pass's state if it was made, without making it. */
-  made(): T | null {
-    return this.seen === generation ? this.current : null;
-  }
 }

@@ -1,6 +1,6 @@
-import { isPlainObject } from "../runtime/json-value";
 import { escapePointerSegment } from "../runtime/paths";
 import type { ErrorKind } from "../runtime/types";
+import { isPlainObject } from "../runtime/shape";
 
 /** Keywords whose value is one schema, an object of schemas, or a list of schemas. */
 const ONE_SCHEMA = new Set(["items", "not", "additionalProperties", "additional_properties", "propertyNames"]);

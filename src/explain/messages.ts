@@ -1,13 +1,11 @@
 import { sameString } from "../runtime/json-equal";
-import { PerPass } from "../compile/memo";
-import { chargeRead } from "../runtime/work";
 import { keysOf } from "../runtime/own-keys";
 import { oneLine } from "../runtime/one-line";
-import { isPlainObject } from "../runtime/json-value";
-import type { ErrorKind, Failure, Issue } from "../runtime/types";
-
-/** At most this many problems are spelled out in a message (SchemaGuard). */
-export const MAX_REPORTED = 5;
+import { Decimal } from "../runtime/decimal";
+import { describeNonJson } from "../runtime/json-value";
+import { isPlainObject } from "../runtime/shape";
+import { PerPass } from "../runtime/pass";
+import { chargeRead } from "../runtime/work-costs";
 
 const TYPE_WORDS: Record<string, string> = {
   object: "an object",
@@ -219,84 +217,35 @@ function parsesAsJson(text: string): boolean {
   return state.parses;
 }
 
-const PREFIX: Record<ErrorKind, string> = {
-  validation: "invalid arguments",
-  unsupported_capability: "unsupported schema",
-  execution_failure: "could not check the arguments",
-};
-
-function withOneLineMessage(issue: Issue): Issue {
-  const message = oneLine(issue.message);
-  return message === issue.message ? issue : { ...issue, message };
-}
-
 /**
- * The pointer is compared last: under a long property name every pointer is
- * long, while messages cut names short and tell most issues apart first.
+ * The shape of a JSON value as a model reads it (SchemaGuard's words, except
+ * that JSON null is "null": an absent property is "missing", and null is a
+ * value that was sent). Never throws: it also names values that are not JSON, proxies whose traps throw
+ * among them.
  */
-const sameIssue = (a: Issue, b: Issue) => a.message === b.message && a.keyword === b.keyword && a.schemaPath === b.schemaPath && a.instancePath === b.instancePath;
-
-/**
- * The issues without repeats: a `$ref` target that two composition branches
- * share reports the same problem of the same value twice. A failure holds at
- * most 100 issues, and almost always a few: compared pairwise.
- */
-function distinct(issues: Issue[]): Issue[] {
-  for (let i = 1; i < issues.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (sameIssue(issues[i], issues[j])) return issues.filter((issue, k) => issues.findIndex((other) => sameIssue(issue, other)) === k);
-    }
+export function shapeOf(value: unknown): string {
+  try {
+    return shapeWord(value);
+  } catch {
+    return "a value that cannot be read";
   }
-  return issues;
 }
 
-/**
- * Characters that the issues of a failure may hold together (their pointers
- * and messages). Paths repeat the property names above a problem, so 100
- * problems deep under long names would hold 100 copies of megabytes of
- * names, and a host that writes the result out would write them all.
- */
-export const MAX_ISSUE_TEXT = 1 << 20;
-
-/** The first issues, as many as hold at most MAX_ISSUE_TEXT characters together, and always the first; the rest are only counted. */
-function withinTextBound(issues: Issue[]): Issue[] {
-  let text = 0;
-  for (let i = 0; i < issues.length; i++) {
-    const { instancePath, schemaPath, message } = issues[i];
-    text += instancePath.length + schemaPath.length + message.length;
-    if (text > MAX_ISSUE_TEXT && i > 0) return issues.slice(0, i);
+function shapeWord(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "object":
+      // A Decimal: the exact number of a lenient scalar string.
+      return value instanceof Decimal ? "a number" : "an object";
+    case "string":
+      return "a string";
+    case "number":
+    case "bigint":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    default:
+      return describeNonJson(value);
   }
-  return issues;
-}
-
-/** The failure's kind: execution_failure over unsupported_capability over validation. */
-function kindOf(issues: readonly Issue[]): ErrorKind {
-  let kind: ErrorKind = "validation";
-  for (const issue of issues) {
-    if (issue.kind === "execution_failure") return issue.kind;
-    if (issue.kind === "unsupported_capability") kind = issue.kind;
-  }
-  return kind;
-}
-
-/**
- * Builds the failure result with its one-line message: the first problems by
- * their readable paths, and how many more there were (`uncounted` problems
- * beyond the issues kept included). Written with loops: every failed call
- * comes here.
- */
-export function failure(found: Issue[], schemaProblems = false, uncounted = 0): Failure {
-  // Property names and patterns may hold line breaks; messages never do. A
-  // problem with arguments is one line by construction (its pieces pass
-  // through oneLine where they are made); one with a schema gets it here.
-  const all = schemaProblems ? found.map(withOneLineMessage) : distinct(found);
-  const issues = withinTextBound(all);
-  const kind = kindOf(all);
-  const prefix = schemaProblems && kind === "validation" ? "invalid schema" : PREFIX[kind];
-  const shown = Math.min(issues.length, MAX_REPORTED);
-  let message = `${prefix}: `;
-  for (let i = 0; i < shown; i++) message += i === 0 ? issues[i].message : `; ${issues[i].message}`;
-  const more = all.length + uncounted - shown;
-  if (more > 0) message += ` (and ${count(more, "more problem")})`;
-  return { ok: false, kind, message, issues };
 }

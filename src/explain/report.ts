@@ -1,17 +1,7 @@
-import { pointerStep, readablePath, readableStep, ROOT_NAME, toPointer, type PathSegment } from "../runtime/paths";
+import { pointerStep, readableStep, ROOT_NAME, type PathSegment } from "../runtime/paths";
+import { MAX_ISSUES } from "./failure";
 import type { ErrorKind, Issue } from "../runtime/types";
-import { charge } from "../runtime/work";
-
-/**
- * A failure keeps at most this many issues; the rest are only counted, so an
- * array of a million wrong items costs a count, not a million objects.
- */
-export const MAX_ISSUES = 100;
-
-/** An issue about the value at `path`. */
-export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
-  return { kind, instancePath: toPointer(path), schemaPath, keyword, message: `${readablePath(path)}: ${problem}` };
-}
+import { charge } from "../runtime/pass";
 
 /**
  * A place in the arguments: a step from its parent place. A finding keeps

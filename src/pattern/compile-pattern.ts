@@ -1,10 +1,25 @@
-import { MAX_SCHEMA_INSTRUCTIONS, MAX_SCHEMA_PROOF_WORK } from "../compile/bounds";
 import { Lru } from "../runtime/lru";
 import type { Profile } from "../runtime/types";
 import { compileProgram, dropPattern, type CompiledPattern, type EngineChoice } from "./native";
 import { pcre2Source } from "./pcre2-source";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
+
+/**
+ * Instructions the patterns of one schema may write out together (about
+ * 12 bytes each once compiled), whichever engine searches them: checked
+ * before a pattern is compiled.
+ */
+export const MAX_SCHEMA_INSTRUCTIONS = 1_000_000;
+
+/**
+ * Work the proofs of one schema's patterns may take together (native/proof.h
+ * counts it; about 10 ns a unit, so about 40 ms): four patterns at the
+ * bound of one, or thousands of real ones (which take 100 to 25,000 each).
+ * A pattern whose proof would pass what its schema has left is refused for
+ * that schema; which engine runs a pattern never depends on it.
+ */
+export const MAX_SCHEMA_PROOF_WORK = 4_194_304;
 
 /** Longest accepted pattern, in UTF-8 bytes. */
 export const MAX_PATTERN_BYTES = 1024;

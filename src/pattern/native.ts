@@ -7,8 +7,7 @@
 // generated fast check, queued and run together in one crossing
 // (queueSearch, flushSearches).
 import path from "path";
-import { chargeBudget } from "../runtime/budget";
-import { argumentSize } from "../runtime/work";
+import { chargeBudget, pass, SEARCH_BASE_WORK, SEARCH_MAX_WORK, SEARCH_WORK_PER_UNIT } from "../runtime/pass";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
 export const MATCH = 1, NO_MATCH = 0, LIMIT = -1, NO_MEMORY = -2;
@@ -49,12 +48,13 @@ interface Addon {
     choice: number,
     proofBudget: number,
   ): { proofWork: number; test?: undefined } | { test: NativeSearch; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null; proofWork: number } | { error: string };
-  /** Runs the first work[3] searches of `jobs`, answering in work[4]: -1 when all match, else 4 × the first other's index + its outcome + 2. */
+  /** Runs the first work[batchSize] searches of `jobs`, answering in work[batchAnswer]: -1 when all match, else 4 × the first other's index + its outcome + 2. */
   searchBatch(): void;
   /** Frees what a compiled pattern holds now; searching it then answers DROPPED. */
   drop(test: NativeSearch): void;
-  /** [allowed, spent, validation, batch size, batch answer]: the work of the current validation, its number, and the batch. */
+  /** The counter the addon shares, its slots named by `workSlots`: the current pass's search work, its number, and the batch. */
   work: Float64Array;
+  workSlots: Readonly<Record<"allowed" | "spent" | "pass" | "batchSize" | "batchAnswer", number>>;
   /** [pcre2, dfa, pcre2 limits tripped]: the searches this thread has run. */
   searches(): Float64Array;
   /** The batch: its subjects' UTF-16 units, and per search [pattern id, first unit, length]. */
@@ -86,6 +86,14 @@ function load(): Addon {
 
 const addon = load();
 const work = addon.work;
+const SLOT = addon.workSlots;
+
+/** Hands the current pass's search work to the addon (src/runtime/pass.ts), which counts on from it and writes back what it spent. */
+function shareWork(): void {
+  work[SLOT.allowed] = pass.searchAllowed;
+  work[SLOT.spent] = pass.searchSpent;
+  work[SLOT.pass] = pass.generation;
+}
 
 /** The searches the addon has run in this thread, by engine; `pcre2Trips` counts PCRE2 searches its own limits stopped, which the DFA then answered. */
 export interface Searches {
@@ -112,9 +120,9 @@ export const engine: Readonly<{
   jit: boolean;
   searches(): Searches;
 }> = Object.freeze({
-  baseWork: 2 ** 21,
-  workPerUnit: 16,
-  maxWork: 2 ** 22,
+  baseWork: SEARCH_BASE_WORK,
+  workPerUnit: SEARCH_WORK_PER_UNIT,
+  maxWork: SEARCH_MAX_WORK,
   readsPerUnit: addon.readsPerUnit,
   K: addon.maxSteps,
   pcre2Version: addon.pcre2Version,
@@ -124,47 +132,6 @@ export const engine: Readonly<{
     return { pcre2, dfa, pcre2Trips };
   },
 });
-
-/** The current pass's work: what its searches may spend and have spent (the addon reads and updates them). */
-let allowed = engine.baseWork;
-let spent = 0;
-/** Whether `allowed` has its full size, from the arguments, for this validation. */
-let full = false;
-
-/** Starts a validation: its passes get the base allowance until one needs more. */
-export function startValidationPatterns(): void {
-  allowed = engine.baseWork;
-  full = false;
-}
-
-/**
- * Starts a pass: every search of one pass shares its allowance, and what
- * one of them built is free for the others (native/dfa.h).
- */
-export function startWork(): void {
-  spent = 0;
-  work[2]++;
-}
-
-/**
- * Gives the validation its full allowance, once a pass has run out of the
- * base one; true when the pass should run again with it. The full allowance
- * depends on the arguments alone, so a pass run with it answers the same
- * whatever order its searches run in (the closures' or the generated code's).
- */
-export function widenWork(): boolean {
-  if (full) return false;
-  full = true;
-  const size = argumentSize();
-  // Arguments too large to measure whole get the most (src/runtime/work.ts, MEASURED_VALUES).
-  allowed = size.complete ? Math.min(engine.baseWork + engine.workPerUnit * size.stringUnits, engine.maxWork) : engine.maxWork;
-  return allowed > engine.baseWork;
-}
-
-/** The work the current validation has spent so far. */
-export function workSpent(): number {
-  return spent;
-}
 
 /** Which engine compiling should choose: by the proof, or (tests only) one forced. */
 const CHOICES = { proof: 0, pcre2: 1, dfa: 2 } as const;
@@ -195,8 +162,7 @@ export function compileProgram(
   function search(subject: string): MatchOutcome {
     // The addon refuses anything but a string, with a TypeError.
     if (typeof subject !== "string") return pattern.native(subject) as MatchOutcome;
-    work[0] = allowed;
-    work[1] = spent;
+    shareWork();
     let outcome = pattern.native(subject);
     if (outcome === DROPPED && rewrite !== null) {
       // Compiled again outside any cache: it goes with the last validator that holds it.
@@ -207,7 +173,7 @@ export function compileProgram(
       pattern.id = revived.id;
       outcome = pattern.native(subject);
     }
-    spent = work[1];
+    pass.searchSpent = work[SLOT.spent];
     return outcome === DROPPED ? NO_MEMORY : outcome;
   }
   return pattern;
@@ -302,12 +268,11 @@ function runQueued(): boolean {
   queued = 0;
   used = 0;
   if (count === 0) return true;
-  work[0] = allowed;
-  work[1] = spent;
-  work[3] = count;
+  shareWork();
+  work[SLOT.batchSize] = count;
   addon.searchBatch();
-  spent = work[1];
-  const answer = work[4];
+  pass.searchSpent = work[SLOT.spent];
+  const answer = work[SLOT.batchAnswer];
   chargeBudget();
   if (answer === -1) return true;
   // -2, a batch the addon could not read, cannot happen; the explaining pass would decide.

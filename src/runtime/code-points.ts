@@ -1,4 +1,4 @@
-import { chargeRead } from "./work";
+import { chargeRead } from "./work-costs";
 
 /** A UTF-16 unit that may start a surrogate pair: strings without one count a code point a unit. */
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/;

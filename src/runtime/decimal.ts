@@ -1,3 +1,4 @@
+import { chargeBigint, chargeBigintDigits, chargeRead } from "./work-costs";
 /**
  * Exact decimals (docs/contract.md, "Exact numbers"). A schema's number stands
  * for the shortest decimal JavaScript prints for it (`String(x)`: "0.1",
@@ -7,7 +8,6 @@
  * more than 9007199254740992, though Number() rounds it to that.
  */
 
-import { chargeBigint, chargeBigintDigits, chargeRead } from "./work";
 
 /** Decimal text: what String() prints for a number or a bigint ("-0.5", "1e+308", "1.5e-7"), and lenient scalars ("007.50"). */
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;

@@ -1,8 +1,16 @@
 import { Decimal } from "./decimal";
-import { lengthOf } from "./json-value";
 import { keysOf } from "./own-keys";
-import { LONG_STRING, PerPass } from "../compile/memo";
-import { charge, chargeBigint, chargeComparison, chargeRead } from "./work";
+import { lengthOf } from "./shape";
+import { PerPass, charge } from "./pass";
+import { chargeBigint, chargeComparison, chargeRead } from "./work-costs";
+
+/**
+ * V8 hashes a string of this many characters or more by its length alone,
+ * and a bigint by its lowest 64 bits: as Map keys, long strings of one
+ * length, or bigints that agree in those bits, would all collide. Such values
+ * are checked again each time; the work limit bounds how often (src/runtime/pass.ts).
+ */
+export const LONG_STRING = 16384;
 
 /**
  * Equality of JSON values for `enum` (docs/contract.md, "Equality"):

@@ -1,4 +1,4 @@
-import { PerPass } from "../compile/memo";
+import { PerPass } from "./pass";
 
 /**
  * Objects with at least this many keys have them listed once per validation

@@ -1,4 +1,5 @@
-import { chargeRead } from "./work";
+import { pass } from "./pass";
+import { chargeRead } from "./work-costs";
 
 /**
  * The `presentRequired` option (docs/contract.md, "Present values"). A tool
@@ -11,19 +12,6 @@ import { chargeRead } from "./work";
  * alone): below the root, `""` can be a legitimate value.
  */
 
-/** The current validation's arguments: the one object the rule applies to. */
-let args: unknown;
-
-/** Starts a validation of `value` (src/validate/validator.ts). */
-export function startArguments(value: unknown): void {
-  args = value;
-}
-
-/** Lets go of the arguments once the validation is over. */
-export function endArguments(): void {
-  args = undefined;
-}
-
 /**
  * Whether `value` is the arguments object itself. A `$ref` target may apply
  * both to it and to objects nested in it, so the closures ask at each call;
@@ -31,7 +19,7 @@ export function endArguments(): void {
  * would be a cycle, which nests past the depth bound and is no JSON).
  */
 export function isArguments(value: unknown): boolean {
-  return value === args;
+  return value === pass.args;
 }
 
 /** Any character but ECMAScript's WhiteSpace and LineTerminator (what `\s` matches: U+0009–000D, U+0020, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF). */

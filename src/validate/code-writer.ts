@@ -33,9 +33,6 @@ export const MAX_GENERATED_SOURCE = 1_048_576;
 /** Thrown by a writer once its source passes MAX_GENERATED_SOURCE. */
 class TooMuchSource {}
 
-/** Code that counts `units` of work (src/runtime/work.ts), reading the counter the writer passes as `work`; a NaN count is past the limit, as in charge(). */
-export const chargeCode = (units: string) => `if (!((work.spent += ${units}) <= work.limit)) overrun();\n`;
-
 /**
  * What generated code is written with: values it refers to by name
  * (closures, patterns, sets, helpers), fresh variable names, and the

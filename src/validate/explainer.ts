@@ -1,6 +1,5 @@
-import { chargeCode as charge, CodeWriter, codeGenerationAllowed } from "./code-writer";
+import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import { rejectAll, type CompiledNode, type CompiledSchema } from "../compile/compile-schema";
-import { isPlainObject, ownFields } from "../runtime/json-value";
 import type { CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
 import { allowedNames, isObject, MISSING, unexpectedProblem } from "../compile/keywords/object";
@@ -8,7 +7,9 @@ import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
 import type { Check, Report } from "../explain/report";
-import { overrun, subschemaWeight, work } from "../runtime/work";
+import { isPlainObject, ownFields } from "../runtime/shape";
+import { chargeCode, overrun, pass } from "../runtime/pass";
+import { subschemaWeight } from "../compile/weight";
 
 /** Runs the explaining pass over the arguments: the problems go to the report. */
 export type Explainer = (value: unknown, report: Report) => unknown;
@@ -54,7 +55,7 @@ class ExplainWriter extends CodeWriter {
     /** Whether a required property of the arguments object must hold a value that is not blank (src/runtime/present.ts). */
     private readonly presentRequired: boolean,
   ) {
-    super({ isObject, keysOf, work, overrun, withBranches, MISSING, hasOwn: Object.hasOwn, objectPrototype: Object.prototype, isArguments, isBlank });
+    super({ isObject, keysOf, pass, overrun, withBranches, MISSING, hasOwn: Object.hasOwn, objectPrototype: Object.prototype, isArguments, isBlank });
   }
 
   /**
@@ -79,7 +80,7 @@ class ExplainWriter extends CodeWriter {
     for (const { name, check } of node.keywords) rest += this.keyword(node, name, check, object, v, ok);
     // As compile.ts joins them: the type first, the other keywords only for a value of the right type.
     const checked = node.type === null ? rest : `if (!${this.constant(node.type)}(${v}, r)) ${ok} = false;\nelse {\n${rest}}\n`;
-    return charge(String(subschemaWeight(schema))) + checked;
+    return chargeCode(String(subschemaWeight(schema))) + checked;
   }
 
   /** A call of a compiled check on the value in `v`. */
@@ -206,7 +207,7 @@ class ExplainWriter extends CodeWriter {
     if (rootRequired !== null) unlisted += ` && !(${skip} && ${this.constant(rootRequired)}.has(${key}) && isBlank(${v}[${key}]))`;
     return (
       `if (isObject(${v})) {\n${rootRequired === null ? "" : `const ${skip} = isArguments(${v});\n`}const ${keys} = keysOf(${v});\n` +
-      `for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {\nconst ${key} = ${keys}[${i}];\n${charge("1")}` +
+      `for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {\nconst ${key} = ${keys}[${i}];\n${chargeCode("1")}` +
       `if (${unlisted}) {\nconst ${x} = ${v}[${key}];\n${child}}\n}\n}\n`
     );
   }
@@ -216,7 +217,7 @@ class ExplainWriter extends CodeWriter {
     const [i, length, x] = [this.variable(), this.variable(), this.variable()];
     const child = this.node(items, `${pointer}/items`, x, ok);
     return (
-      `if (Array.isArray(${v})) {\nfor (let ${i} = 0, ${length} = ${v}.length; ${i} < ${length}; ${i}++) {\n${charge("1")}` +
+      `if (Array.isArray(${v})) {\nfor (let ${i} = 0, ${length} = ${v}.length; ${i} < ${length}; ${i}++) {\n${chargeCode("1")}` +
       `const ${x} = ${v}[${i}];\n${this.below(i, child)}}\n}\n`
     );
   }

@@ -1,20 +1,22 @@
-import { chargeBudget } from "../runtime/budget";
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
 import { isMultipleOf } from "../runtime/decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "../compile/keywords/annotations";
-import { jsonEqual, memberOf } from "../runtime/json-equal";
-import { findNonJson, isCount, isJsonArray, isPlainObject, isShallowJson, MAX_DEPTH, nestsWithin, ownFields } from "../runtime/json-value";
-import { chargeCode as charge, CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
+import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
+import { findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
+import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
-import { LONG_STRING, memoizedGenerated } from "../compile/memo";
+import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
 import { isBlank } from "../runtime/present";
-import { charge as chargeWork, chargeComparison, COMPARED_PER_STEP, overrun, subschemaWeight, work, WORK_PER_VALUE } from "../runtime/work";
 import { EngineLimit, flushSearches, MATCH, NO_MATCH, NO_MEMORY, queueSearch, startBatch, type CompiledPattern } from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
 import { resolveRef, valueAt } from "../compile/ref-target";
 import type { Check } from "../explain/report";
+import { isCount, isJsonArray, isPlainObject, isShallowJson, ownFields } from "../runtime/shape";
+import { charge, chargeBudget, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
+import { chargeComparison, COMPARED_PER_STEP } from "../runtime/work-costs";
+import { subschemaWeight } from "../compile/weight";
 
 /**
  * The fast path as generated code: one JavaScript function per schema that
@@ -156,9 +158,9 @@ const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "a
 const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
-const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, chargeWork) === null;
+const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
 /** The same for a value JSON.parse returned: only the levels are counted. */
-const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, chargeWork);
+const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, charge);
 
 class Generator extends CodeWriter {
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
@@ -197,7 +199,7 @@ class Generator extends CodeWriter {
       objectPrototype: Object.prototype,
       remember: memoizedGenerated,
       keysOf,
-      work,
+      pass,
       overrun,
       chargeComparison,
       isBlank,
@@ -221,7 +223,7 @@ class Generator extends CodeWriter {
   region(build: () => string): string {
     // A function's body is written beside the code that asks for it, not into it.
     const { code, units } = this.beside(() => this.measure(build));
-    const head = charge(String(units));
+    const head = chargeCode(String(units));
     this.written += head.length;
     return `${head}${code}`;
   }
@@ -395,16 +397,16 @@ class Generator extends CodeWriter {
       // this object again): the work done before it is counted is at most
       // half the allowance the keys' values bring. A costly turn is counted
       // as it starts.
-      if (units + 1 > WORK_PER_VALUE / 2) return `${code}for (const ${key} in ${v}) {\n${charge(String(units + 1))}${body}\n}\n`;
+      if (units + 1 > WORK_PER_VALUE / 2) return `${code}for (const ${key} in ${v}) {\n${chargeCode(String(units + 1))}${body}\n}\n`;
       const turns = this.variable();
-      return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${charge(`${turns} * ${units + 1}`)}}\n`;
+      return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${chargeCode(`${turns} * ${units + 1}`)}}\n`;
     }
     // Met by several subschemas: the keys of any but a small object are
     // listed once per pass (own-keys.ts), and each turn is counted as it
     // starts (a branch may end early and the next one walk the object again).
     const keys = this.variable();
     const i = this.variable();
-    return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${charge(String(units + 1))}${body}\n} }\n`;
+    return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${chargeCode(String(units + 1))}${body}\n} }\n`;
   }
 
   /**
@@ -461,8 +463,8 @@ class Generator extends CodeWriter {
     // The length is read once: a proxy may claim another on every read, or
     // no count at all, which no JSON list has (findNonJson then names it).
     const length = this.variable();
-    const before = at.shared ? "" : charge(`${length} * ${units + 1}`);
-    const each = at.shared ? charge(String(units + 1)) : "";
+    const before = at.shared ? "" : chargeCode(`${length} * ${units + 1}`);
+    const each = at.shared ? chargeCode(String(units + 1)) : "";
     code += `{ const ${length} = ${v}.length;\nif (!isCount(${length})) return false;\n${before}for (let ${i} = 0; ${i} < ${length}; ${i}++) { const ${x} = ${v}[${i}];\n${each}${body}\n} }\n`;
     return code;
   }

@@ -1,7 +1,7 @@
 import { locateJsonError } from "../runtime/json-syntax";
-import { shapeOf } from "../runtime/json-value";
-import { failure } from "../explain/messages";
+import { shapeOf } from "../explain/messages";
 import type { Failure } from "../runtime/types";
+import { failure } from "../explain/failure";
 
 /**
  * Arguments given as JSON text (the OpenAI function-calling flow, stored

@@ -3,15 +3,11 @@ import { findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import type { CompiledSchema } from "../compile/compile-schema";
 import type { FastCheck, Given } from "./fast-check";
 import type { Explainer } from "./explainer";
-import { failure } from "../explain/messages";
-import { oneLine } from "../runtime/one-line";
-import { BudgetSpent, startBudget } from "../runtime/budget";
-import { endMemo, startMemo } from "../compile/memo";
-import { EngineLimit, startValidationPatterns, startWork, widenWork } from "../pattern/native";
-import { endArguments, startArguments } from "../runtime/present";
-import { issueAt, pathTo, Report, type Check } from "../explain/report";
+import { budgetFailure, failure, issueAt, limitIssue, stackFailure, unreadable, workFailure } from "../explain/failure";
+import { EngineLimit } from "../pattern/native";
+import { BudgetSpent, charge, endValidation, startPass, startValidation, widenSearchWork, WorkSpent } from "../runtime/pass";
+import { pathTo, Report, type Check } from "../explain/report";
 import { describeThrown, isThrown } from "../runtime/thrown";
-import { charge, endValidation, startValidation, startValidationWork, WorkSpent } from "../runtime/work";
 import type { Issue, Result, Validator } from "../runtime/types";
 
 const VALID: Result = Object.freeze({ ok: true });
@@ -101,14 +97,9 @@ export class CompiledValidator implements Validator {
   }
 
   private run(args: unknown, tier: HotTier<FastCheck>): Result {
-    startBudget(this.timeBudgetMs);
-    startValidation(args);
-    startArguments(args);
-    startValidationPatterns();
+    startValidation(args, this.timeBudgetMs);
     const result = this.fastPass(args, tier) ?? this.explain(args);
     endValidation();
-    endArguments();
-    endMemo();
     return result;
   }
 
@@ -159,7 +150,7 @@ export class CompiledValidator implements Validator {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
         if (isThrown(error, WorkSpent)) return workFailure(error);
         if (isWidened(error)) continue;
-        if (isThrown(error, EngineLimit)) return failure([limitIssue(error, report)]);
+        if (isThrown(error, EngineLimit)) return failure([limitIssue(error, pathTo(report.here))]);
         if (isStackOverflow(error)) return stackFailure();
         return unreadable(error);
       }
@@ -178,51 +169,11 @@ export class CompiledValidator implements Validator {
  * per validation).
  */
 function isWidened(error: unknown): boolean {
-  return isThrown(error, EngineLimit) && !error.outOfMemory && widenWork();
+  return isThrown(error, EngineLimit) && !error.outOfMemory && widenSearchWork();
 }
 
-function limitIssue(limit: EngineLimit, report: Report): Issue {
-  const pattern = oneLine(limit.pattern);
-  const problem = limit.outOfMemory
-    ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
-    : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
-  return issueAt(pathTo(report.here), "execution_failure", limit.schemaPath, "pattern", problem);
-}
-
-/** A pass starts with nothing spent and nothing remembered. */
-function startPass(): void {
-  startWork();
-  startValidationWork();
-  startMemo();
-}
-
-function workFailure(spent: WorkSpent): Result {
-  const { values, complete } = spent.size;
-  const problem = `checking them against this schema takes more than the work limit (${spent.limit} steps for ${complete ? "" : "more than "}${values} values); send fewer or smaller values`;
-  return failure([issueAt([], "execution_failure", "", "schema", problem)]);
-}
-
-function budgetFailure(spent: BudgetSpent): Result {
-  const problem = `checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`;
-  return failure([issueAt([], "execution_failure", "", "timeBudgetMs", problem)]);
-}
-
-/**
- * Recursion in the schema runs as recursion in JavaScript: a recursive
- * schema whose cycle takes many `$ref` steps, met by arguments nested close
- * to the depth bound, can need more stack than the process has. The call
- * then fails cleanly (docs/bounds.md).
- */
+/** The stack ran out (stackFailure says why that can happen). */
 function isStackOverflow(error: unknown): boolean {
   return isThrown(error, RangeError) && describeThrown(error).includes("call stack");
 }
 
-function stackFailure(): Result {
-  const problem = "checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply";
-  return failure([issueAt([], "execution_failure", "", "$ref", problem)]);
-}
-
-/** A getter or proxy in the arguments threw while being read. */
-function unreadable(error: unknown): Result {
-  return failure([issueAt([], "validation", "", "type", `could not be read (${describeThrown(error)})`)]);
-}

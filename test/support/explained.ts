@@ -1,8 +1,6 @@
 import type { Explainer } from "../../src/validate/explainer";
-import { endMemo, startMemo } from "../../src/compile/memo";
-import { endArguments, startArguments } from "../../src/runtime/present";
 import { Report } from "../../src/explain/report";
-import { endValidation, startValidation, startValidationWork, work } from "../../src/runtime/work";
+import { endValidation, pass, startPass, startValidation } from "../../src/runtime/pass";
 
 /**
  * What one explaining pass over `args` found and spent, as the validator
@@ -10,19 +8,15 @@ import { endValidation, startValidation, startValidationWork, work } from "../..
  * keys). Compared between the closures and the generated explaining pass.
  */
 export function explained(explain: Explainer, args: unknown) {
-  startValidation(args);
-  startArguments(args);
-  startValidationWork();
-  startMemo();
+  startValidation(args, null);
+  startPass();
   const report = new Report(true);
   try {
     explain(args, report);
   } catch (error) {
-    return { thrown: String(error), spent: work.spent };
+    return { thrown: String(error), spent: pass.spent };
   } finally {
     endValidation();
-    endArguments();
-    endMemo();
   }
-  return { issues: report.issues(), uncounted: report.uncounted, spent: work.spent, here: report.here };
+  return { issues: report.issues(), uncounted: report.uncounted, spent: pass.spent, here: report.here };
 }

@@ -1,15 +1,13 @@
-import { startValidationPatterns, startWork, widenWork } from "../../src/pattern/native";
-import { startValidation } from "../../src/runtime/work";
+import { startPass, startValidation, widenSearchWork } from "../../src/runtime/pass";
 
 /**
  * Starts pattern searches as one validation pass of arguments holding
  * `subjects`, with the allowance such a validation ends up with: the base,
  * plus a share for each UTF-16 unit of the strings, up to the most a
- * validation may spend (src/pattern/native.ts).
+ * validation may spend (src/runtime/pass.ts).
  */
 export function startSearches(...subjects: string[]): void {
-  startValidation(subjects);
-  startValidationPatterns();
-  widenWork();
-  startWork();
+  startValidation(subjects, null);
+  widenSearchWork();
+  startPass();
 }

@@ -1,4 +1,4 @@
-import { BASE_WORK, CHARACTERS_PER_STEP, MAX_WORK, READS_PER_STRING, WORK_PER_VALUE } from "../../src/runtime/work";
+import { BASE_WORK, CHARACTERS_PER_STEP, MAX_WORK, READS_PER_STRING, WORK_PER_VALUE } from "../../src/runtime/pass";
 
 /**
  * What the work limit of a call grows with, counted here independently of

@@ -1,8 +1,8 @@
-import { isPlainObject, lengthOf } from "../../runtime/json-value";
 import { firstRepeat } from "../../runtime/json-equal";
 import { sizeBound, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../../explain/report";
-import { charge } from "../../runtime/work";
+import { isPlainObject, lengthOf } from "../../runtime/shape";
+import { charge } from "../../runtime/pass";
 
 /** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
 function eachItem(array: unknown[], start: number, end: number, checkAt: (i: number) => Check, r: Report | null): boolean {

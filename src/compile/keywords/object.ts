@@ -1,11 +1,11 @@
 import { Decimal } from "../../runtime/decimal";
-import { isPlainObject } from "../../runtime/json-value";
 import { sizeBound, type Keyword } from "../keyword";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
 import { isArguments, isBlank } from "../../runtime/present";
 import { acceptAll, checkChild, type Check } from "../../explain/report";
-import { charge } from "../../runtime/work";
+import { isPlainObject } from "../../runtime/shape";
+import { charge } from "../../runtime/pass";
 
 type JsonObject = Record<string, unknown>;
 

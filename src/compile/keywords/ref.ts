@@ -1,6 +1,6 @@
-import { isPlainObject } from "../../runtime/json-value";
 import type { Keyword } from "../keyword";
 import { resolveRef } from "../ref-target";
+import { isPlainObject } from "../../runtime/shape";
 
 /** `$ref`: a local JSON Pointer; its siblings apply too, as in 2020-12. */
 export const refKeyword: Keyword = {

@@ -1,10 +1,10 @@
-import { chargeBudget } from "../../runtime/budget";
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../../runtime/code-points";
 import { countKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../../explain/messages";
 import { oneLine } from "../../runtime/one-line";
 import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY } from "../../pattern/native";
 import { PatternError } from "../../pattern/syntax";
+import { chargeBudget } from "../../runtime/pass";
 
 /**
  * `minLength` and `maxLength` (extended profile), in code points. A string

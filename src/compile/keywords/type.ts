@@ -1,8 +1,8 @@
 import { Decimal } from "../../runtime/decimal";
-import { isPlainObject, shapeOf } from "../../runtime/json-value";
 import type { Keyword } from "../keyword";
-import { either, jsonTextHint, preview, typeWord } from "../../explain/messages";
+import { either, jsonTextHint, preview, typeWord, shapeOf } from "../../explain/messages";
 import type { Check } from "../../explain/report";
+import { isPlainObject } from "../../runtime/shape";
 
 export const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean", "null"] as const;
 

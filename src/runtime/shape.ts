@@ -1,0 +1,101 @@
+/**
+ * The shapes of the JSON input domain (docs/schemas.md, "The JSON input
+ * domain"), tested one value at a time without looking inside: plain
+ * objects and arrays of any realm, scalars, counts. The walks that look
+ * inside are in json-value.ts.
+ */
+
+/**
+ * A plain object: prototype `Object.prototype` or `null`. The
+ * Object.prototype of another realm (a vm context, another frame: where
+ * JSON.parse may have run) counts too.
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || isOtherObjectPrototype(proto);
+}
+
+/**
+ * A JSON array: prototype `Array.prototype`, of this realm or another; not
+ * an instance of a subclass, not an array without a prototype.
+ */
+export function isJsonArray(value: unknown): value is unknown[] {
+  if (!Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Array.prototype || isOtherArrayPrototype(proto);
+}
+
+const functionSource = Function.prototype.toString;
+
+/**
+ * True when `proto` is a realm's own `Object.prototype` (`Array.prototype`
+ * for "Array"): its `constructor` is that realm's native function of the
+ * name, whose `prototype` (fixed on the intrinsic) is `proto` itself. An
+ * object posing with a `constructor` property fails the last test; reading
+ * through property descriptors runs no getter.
+ */
+function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean {
+  const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+  return (
+    typeof constructor === "function" &&
+    functionSource.call(constructor) === `function ${name}() { [native code] }` &&
+    Object.getOwnPropertyDescriptor(constructor, "prototype")?.value === proto
+  );
+}
+
+/**
+ * Another realm's Object.prototype, which has nothing above it. A class's
+ * prototype has an Object.prototype above it, so class instances never get
+ * to the costlier tests.
+ */
+function isOtherObjectPrototype(proto: object | null): boolean {
+  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object");
+}
+
+/** Another realm's Array.prototype, which has that realm's Object.prototype above it (a subclass's prototype has an Array.prototype). */
+function isOtherArrayPrototype(proto: object | null): boolean {
+  return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array");
+}
+
+/** A JSON scalar, an array, or a plain object, without looking inside it. */
+export function isShallowJson(value: unknown): boolean {
+  return typeof value === "object" ? value === null || isJsonArray(value) || isPlainObject(value) : isJsonScalar(value);
+}
+
+/** A string, a boolean, a finite number or a bigint: JSON that holds nothing (null aside). */
+export function isJsonScalar(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "bigint":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A list's length, read once, as a count of items. A proxy may claim
+ * anything for it (NaN, a string, -1, 2.5): what is no count is no items, and
+ * never reaches the work counter (src/runtime/work.ts), where a string would be
+ * concatenated and NaN compared false.
+ */
+export function lengthOf(list: readonly unknown[]): number {
+  const length: unknown = list.length;
+  return isCount(length) ? length : 0;
+}
+
+/** A length a JSON list can have: a whole number, not negative. */
+export const isCount = (length: unknown): length is number => Number.isSafeInteger(length) && (length as number) >= 0;
+
+/**
+ * A schema object's own fields, with no prototype: reading a keyword the
+ * schema does not have gives undefined, whatever another module added to
+ * Object.prototype (`properties`, `prefixItems`, `type`, …).
+ */
+export function ownFields(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, object);
+}
