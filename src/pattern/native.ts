@@ -85,14 +85,14 @@ function load(): Addon {
 }
 
 const addon = load();
-const work = addon.work;
+const counter = addon.work;
 const SLOT = addon.workSlots;
 
 /** Hands the current pass's search work to the addon (src/runtime/pass.ts), which counts on from it and writes back what it spent. */
 function shareWork(): void {
-  work[SLOT.allowed] = pass.searchAllowed;
-  work[SLOT.spent] = pass.searchSpent;
-  work[SLOT.pass] = pass.generation;
+  counter[SLOT.allowed] = pass.searchAllowed;
+  counter[SLOT.spent] = pass.searchSpent;
+  counter[SLOT.pass] = pass.generation;
 }
 
 /** The searches the addon has run in this thread, by engine; `pcre2Trips` counts PCRE2 searches its own limits stopped, which the DFA then answered. */
@@ -173,7 +173,7 @@ export function compileProgram(
       pattern.id = revived.id;
       outcome = pattern.native(subject);
     }
-    pass.searchSpent = work[SLOT.spent];
+    pass.searchSpent = counter[SLOT.spent];
     return outcome === DROPPED ? NO_MEMORY : outcome;
   }
   return pattern;
@@ -269,10 +269,10 @@ function runQueued(): boolean {
   used = 0;
   if (count === 0) return true;
   shareWork();
-  work[SLOT.batchSize] = count;
+  counter[SLOT.batchSize] = count;
   addon.searchBatch();
-  pass.searchSpent = work[SLOT.spent];
-  const answer = work[SLOT.batchAnswer];
+  pass.searchSpent = counter[SLOT.spent];
+  const answer = counter[SLOT.batchAnswer];
   chargeBudget();
   if (answer === -1) return true;
   // -2, a batch the addon could not read, cannot happen; the explaining pass would decide.

@@ -2,7 +2,7 @@ import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import { rejectAll, type CompiledNode, type CompiledSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
-import { allowedNames, isObject, MISSING, unexpectedProblem } from "../compile/keywords/object";
+import { allowedNames, isObject, MISSING, ownValueCode, unexpectedProblem } from "../compile/keywords/object";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -162,7 +162,7 @@ class ExplainWriter extends CodeWriter {
       const literal = JSON.stringify(name);
       const blank = skipBlank !== null && rootRequired!.has(name) ? ` && !(${skipBlank} && isBlank(${x}))` : "";
       const present = child === "" ? "" : `if (${x} !== undefined${blank}) {\n${this.below(literal, child)}}\n`;
-      code += `{ ${this.ownValue(x, v, literal)}${present}}\n`;
+      code += `{ ${ownValueCode(x, v, name)}${present}}\n`;
     }
     return `if (isObject(${v})) {\n${code}}\n`;
   }
@@ -176,17 +176,9 @@ class ExplainWriter extends CodeWriter {
       const x = this.variable();
       const literal = JSON.stringify(name);
       const missing = atRoot === null ? `${x} === undefined` : `${x} === undefined || (${atRoot} && isBlank(${x}))`;
-      code += `{ ${this.ownValue(x, v, literal)}if (${missing}) ${ok} = r.fail("required", ${where}, MISSING, ${literal}); }\n`;
+      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail("required", ${where}, MISSING, ${literal}); }\n`;
     }
     return `if (isObject(${v})) {\n${code}}\n`;
-  }
-
-  /**
-   * src/compile/keywords/object.ts's ownValue(v, name), written with the name in place:
-   * each read then has a call site, and a cache, of its own.
-   */
-  private ownValue(x: string, v: string, literal: string): string {
-    return `let ${x} = ${v}[${literal}];\nif (${x} !== undefined && ${literal} in objectPrototype && !hasOwn(${v}, ${literal})) ${x} = undefined;\n`;
   }
 
   /**

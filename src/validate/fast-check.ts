@@ -1,6 +1,7 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
 import { isMultipleOf } from "../runtime/decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "../compile/keywords/annotations";
+import { ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
 import { findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
@@ -128,25 +129,25 @@ const engineLimit = (outcome: number, schemaPath: string, pattern: string) => ne
  * subschemas may meet the same value in the same pass (composition
  * branches, a `$ref` beside other keywords, and everything below them).
  */
-interface Place {
+interface CodeSite {
   base: "0" | "d";
   offset: number;
   walked: "false" | "true" | "w";
   shared: boolean;
 }
 
-const depthOf = (at: Place) => (at.base === "0" ? String(at.offset) : at.offset === 0 ? "d" : `d + ${at.offset}`);
-const below = (at: Place): Place => ({ ...at, offset: at.offset + 1 });
+const depthOf = (at: CodeSite) => (at.base === "0" ? String(at.offset) : at.offset === 0 ? "d" : `d + ${at.offset}`);
+const below = (at: CodeSite): CodeSite => ({ ...at, offset: at.offset + 1 });
 
 /** The test that `v` is JSON down to the depth bound, or null when a composition above walked it already. */
-function walk(v: string, at: Place): string | null {
+function walk(v: string, at: CodeSite): string | null {
   const left = at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`;
   if (at.walked === "true") return null;
   return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
 }
 
 /** A statement that returns false unless `v` is JSON, or nothing when a composition above walked it. */
-function walkStatement(v: string, at: Place): string {
+function walkStatement(v: string, at: CodeSite): string {
   const walked = walk(v, at);
   return walked === null ? "" : `if (!${walked}) return false;\n`;
 }
@@ -239,7 +240,7 @@ class Generator extends CodeWriter {
    * is JSON and matches the schema at `pointer` (counted: see
    * CodeWriter.counted).
    */
-  node(schema: unknown, pointer: string, v: string, place: Place): string {
+  node(schema: unknown, pointer: string, v: string, place: CodeSite): string {
     return this.counted(() => this.nodeCode(schema, pointer, v, place));
   }
 
@@ -253,7 +254,7 @@ class Generator extends CodeWriter {
     return { code, units };
   }
 
-  private nodeCode(schema: unknown, pointer: string, v: string, place: Place): string {
+  private nodeCode(schema: unknown, pointer: string, v: string, place: CodeSite): string {
     let at = place;
     const walked = walk(v, at);
     if (schema === true) return walkStatement(v, at);
@@ -302,7 +303,7 @@ class Generator extends CodeWriter {
   /**
    * The function for a `$ref` target (resolved at compile time; the schema
    * has been checked), for a value that other subschemas may meet too or
-   * not (`shared`, see Place). Recursion descends into the value, so the
+   * not (`shared`, see CodeSite). Recursion descends into the value, so the
    * depth it carries ends it: past the bound the arguments are not JSON
    * anyway. `w` says whether the caller has walked the value already.
    */
@@ -329,7 +330,7 @@ class Generator extends CodeWriter {
    * would make `not` hold, so node() walks the value first, once: the
    * branches, and compositions inside them, know it is JSON.
    */
-  private composition(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
+  private composition(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
     const branch = (schema: unknown, path: string) => {
       const name = `b${this.functions.length}`;
       this.functions.push("");
@@ -352,7 +353,7 @@ class Generator extends CodeWriter {
     return code;
   }
 
-  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
+  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
     // Nothing to check inside: one walk instead of a loop that walks each value.
     if (!OBJECT_APPLICATORS.some((keyword) => keyword in object)) return walkStatement(v, at);
     let code = "";
@@ -363,12 +364,11 @@ class Generator extends CodeWriter {
     for (const name of new Set([...Object.keys(properties), ...required])) {
       const x = this.variable();
       const body = Object.hasOwn(properties, name) ? this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at)) : "";
-      const literal = JSON.stringify(name);
       if (required.has(name)) {
         // Own properties only, whatever Object.prototype holds at the time of the call.
-        code += `{ const ${x} = ${v}[${literal}];\nif (${x} === undefined || (${literal} in objectPrototype && !hasOwn(${v}, ${literal}))${blank(x)}) return false;\n${body}\n}\n`;
+        code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false;\n${body}\n}\n`;
       } else if (body !== "") {
-        code += `{ const ${x} = ${this.ownValue(v, name)};\nif (${x} !== undefined) {\n${body}\n} }\n`;
+        code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
       }
     }
     // Every property name, and every property the code above did not visit:
@@ -415,7 +415,7 @@ class Generator extends CodeWriter {
    * the place tells (depth 0: the root, or a function's value at `d === 0`).
    * The closures ask the same of the object (src/compile/keywords/object.ts).
    */
-  private blankTest(at: Place): (x: string) => string {
+  private blankTest(at: CodeSite): (x: string) => string {
     if (!this.presentRequired || at.offset !== 0) return () => "";
     return at.base === "0" ? (x) => ` || isBlank(${x})` : (x) => ` || (d === 0 && isBlank(${x}))`;
   }
@@ -434,19 +434,7 @@ class Generator extends CodeWriter {
     return `switch (${key}) {\n${cases}\n${listed}\nbreak;\ndefault: {\n${rest}\n}\n}`;
   }
 
-  /**
-   * `v[name]`, or undefined when it is inherited from Object.prototype (see
-   * src/compile/keywords/object.ts). Names Object.prototype holds when the code is
-   * generated are tested for own-ness; a name added to it later reads the
-   * inherited value, which can only make this fast check say no, and then
-   * the closures, which read own properties only, have the last word.
-   */
-  private ownValue(v: string, name: string): string {
-    const literal = JSON.stringify(name);
-    return name in Object.prototype ? `(hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined)` : `${v}[${literal}]`;
-  }
-
-  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
+  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
     let code = "";
     if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
     if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
@@ -469,7 +457,7 @@ class Generator extends CodeWriter {
     return code;
   }
 
-  private stringKeywords(object: Record<string, unknown>, pointer: string, v: string, at: Place): string {
+  private stringKeywords(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
     let code = "";
     if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
     if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
