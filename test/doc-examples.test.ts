@@ -354,3 +354,29 @@ describe("the file map (docs/architecture.md, Files)", () => {
     expect(unnamed).toEqual([]);
   });
 });
+
+describe("the rule column (docs/contract.md, Where each rule lives)", () => {
+  const contract = readFileSync(join(root, "docs", "contract.md"), "utf8");
+  const section = contract.slice(contract.indexOf("## Where each rule lives"));
+  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| rule") && !line.startsWith("| ---"));
+  const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+
+  it("lists the rules", () => {
+    expect(rows.length).toBeGreaterThan(40);
+  });
+
+  it.each(rows.map((row) => [row.split(" | ")[0].slice(2), row]))("%s: its files exist and declare its names", (_rule, row) => {
+    const [, filesCell, namesCell] = row.split(" | ");
+    const files = ticked(filesCell);
+    expect(files.length).toBeGreaterThan(0);
+    const texts = files.map((file) => (existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : null));
+    expect(files.filter((_file, i) => texts[i] === null)).toEqual([]);
+    // A name is declared where a function, class, constant or method of that name begins (C++ too: `Type Name(`, `Class::Name(`).
+    const declares = (text: string, name: string) =>
+      new RegExp(`(?:function|class|const|let|interface|type|enum|struct)\\s+${name}\\b|^\\s*(?:private |static |readonly )*${name}\\s*[(<]|^[\\w:<>* ]+[ :]${name}\\(`, "m").test(text);
+    // Names in parentheses are methods of the class before them.
+    const names = ticked(namesCell.replace(/\(([^)]*)\)/g, "$1"));
+    const undeclared = names.filter((name) => !texts.some((text) => declares(text!, name)));
+    expect(undeclared).toEqual([]);
+  });
+});

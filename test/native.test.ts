@@ -328,14 +328,15 @@ describe("worker threads", () => {
     // As the proof chooses: the first two run in PCRE2, the last in the DFA.
     const [slug, astral, hostile] = workerData.programs.map(({ words, source }) => addon.compile(words, source, 0, Infinity).test);
     const work = addon.work;
+    const slot = addon.workSlots;
     const counts = { 1: 0, 0: 0, "-1": 0 };
     const spent = [];
     // A new validation for each search, with the allowance of a validation
     // whose arguments are that one string (src/pattern/native.ts).
     const start = (subject) => {
-      work[0] = Math.min(workerData.baseWork + workerData.workPerUnit * (subject.length + 1), workerData.maxWork);
-      work[1] = 0;
-      work[2]++;
+      work[slot.allowed] = Math.min(workerData.baseWork + workerData.workPerUnit * (subject.length + 1), workerData.maxWork);
+      work[slot.spent] = 0;
+      work[slot.pass]++;
       return subject;
     };
     for (let i = 0; i < 20000; i++) {
@@ -343,7 +344,7 @@ describe("worker threads", () => {
       counts[astral(start(i % 4 ? "\\u{1F600}" : "\\ud83d\\ude00x"))]++;
       if (i % 5000 === 0) {
         counts[hostile(start(workerData.hostile))]++;
-        spent.push(work[1]);
+        spent.push(work[slot.spent]);
       }
     }
     parentPort.postMessage({ counts, spent });

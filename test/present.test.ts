@@ -311,7 +311,7 @@ describe("the work of the emptiness test", () => {
   it("counts the characters it reads, as a read of a whole string is counted", () => {
     startPass();
     expect(isBlank(" ".repeat(10_000_000))).toBe(true);
-    // Ten million characters, sixteen a step (src/runtime/work.ts, CHARACTERS_PER_STEP).
+    // Ten million characters, sixteen a step (src/runtime/work-costs.ts, CHARACTERS_PER_STEP).
     expect(pass.spent).toBe(625_000);
     startPass();
     expect(isBlank(`${" ".repeat(160)}x${" ".repeat(10_000_000)}`)).toBe(false);

@@ -82,7 +82,7 @@ type CheckedCall = { result: Extract<Result, { ok: false }> } | { result: Result
 /**
  * Values the arguments may hold when they are written out as text, counted
  * before they are read: a call that was checked within the work limit holds
- * fewer (src/runtime/work.ts), so only arguments that claim more when read again
+ * fewer (src/runtime/pass.ts), so only arguments that claim more when read again
  * (a proxy, a getter) reach it.
  */
 const WRITTEN_VALUES = MAX_WORK;

@@ -9,7 +9,7 @@ const NO_MATCH = Symbol("no match");
 
 /**
  * The number decimal text stands for, or null for other text. Testing the
- * text and reading it each read it whole, charged as reads (src/runtime/work.ts)
+ * text and reading it each read it whole, charged as reads (src/runtime/work-costs.ts)
  * every time: nothing is remembered by the text, which V8 would hash by its
  * length alone from 16,384 characters on.
  */

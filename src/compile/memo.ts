@@ -14,7 +14,7 @@ const unkeyable = (value: unknown) => typeof value === "bigint" || (typeof value
 
 /**
  * Finding a string among the answers compares it with the equal key unit by
- * unit (unless it is the very same string): charged (src/runtime/work.ts), or copies
+ * unit (unless it is the very same string): charged (src/runtime/work-costs.ts), or copies
  * of one long string would each be compared whole at every `$ref`.
  */
 function chargeFound(value: unknown): void {

@@ -6,7 +6,7 @@ const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
 /**
  * Length keywords count Unicode code points, not UTF-16 units: a
  * surrogate pair is one code point, a lone surrogate is one too. Counting
- * reads the string whole, so it is charged as a read (src/runtime/work.ts) each
+ * reads the string whole, so it is charged as a read (src/runtime/work-costs.ts) each
  * time: nothing is remembered by the string, which V8 would hash by its
  * length alone from 16,384 characters on.
  */

@@ -20,7 +20,7 @@ export const LONG_STRING = 16384;
  * A Decimal, the exact number of a lenient scalar string, equals a number
  * or bigint of the same value, a number's value being the decimal it prints.
  * Strings of one length and two bigints are compared whole, which is
- * charged (src/runtime/work.ts).
+ * charged (src/runtime/work-costs.ts).
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   const typeA = typeof a;
@@ -126,7 +126,7 @@ function decimalEqual(a: Decimal, b: unknown): boolean {
  * A key that two JSON values share exactly when `jsonEqual` holds: numbers
  * by value (an integer as its digits, so 1, 1.0 and 1n agree), object keys
  * sorted. Writing and interning texts is charged as reading them
- * (src/runtime/work.ts). `uniqueItems` compares items by it in one pass.
+ * (src/runtime/work-costs.ts). `uniqueItems` compares items by it in one pass.
  *
  * Keys stay short and cost the value's size once per validation pass, however
  * deeply arrays with `uniqueItems` nest: a short scalar is its own text, and
@@ -236,7 +236,7 @@ function objectText(object: Record<string, unknown>, ids: Ids): string {
   return `${text}}`;
 }
 
-/** The key of a scalar's text, charged as reading the text (src/runtime/work.ts). */
+/** The key of a scalar's text, charged as reading the text (src/runtime/work-costs.ts). */
 function short(text: string, ids: Ids): string {
   chargeRead(text.length);
   return text.length <= SHORT_KEY ? text : intern(text, ids);

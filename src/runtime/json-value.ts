@@ -35,7 +35,7 @@ export interface NonJson {
   problem: string;
 }
 
-/** Counts the values a walk is about to visit; validation counts them as work (src/runtime/work.ts). */
+/** Counts the values a walk is about to visit; validation counts them as work (src/runtime/pass.ts). */
 export type CountVisits = (values: number) => void;
 
 const uncounted: CountVisits = () => {};

@@ -28,7 +28,7 @@ const NOT_WHITE_SPACE = /\S/;
 /**
  * Whether `value` is null or a string with no character but white space.
  * The search reads the string up to its first other character, counted as
- * a read of that many characters (src/runtime/work.ts): a string of ten million
+ * a read of that many characters (src/runtime/work-costs.ts): a string of ten million
  * spaces costs what counting its code points would. Any other value (`0`,
  * `false`, `[]`, `{}`, a number a lenient scalar string stands for) is
  * present.

@@ -80,7 +80,7 @@ export function isJsonScalar(value: unknown): boolean {
 /**
  * A list's length, read once, as a count of items. A proxy may claim
  * anything for it (NaN, a string, -1, 2.5): what is no count is no items, and
- * never reaches the work counter (src/runtime/work.ts), where a string would be
+ * never reaches the work counter (src/runtime/pass.ts), where a string would be
  * concatenated and NaN compared false.
  */
 export function lengthOf(list: readonly unknown[]): number {

@@ -155,7 +155,7 @@ function walkStatement(v: string, at: CodeSite): string {
 /** Keywords the generator checks inside an object: without any, the object is only walked. */
 const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "additional_properties", "propertyNames"];
 
-/** A string too short for comparing it to be charged (src/runtime/work.ts). */
+/** A string too short for comparing it to be charged (src/runtime/work-costs.ts). */
 const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
@@ -217,7 +217,7 @@ class Generator extends CodeWriter {
   private weight = 0;
 
   /**
-   * A function's body, which starts by counting its work (src/runtime/work.ts): the
+   * A function's body, which starts by counting its work (src/runtime/pass.ts): the
    * weight of every subschema written into it, whether or not each runs (an
    * upper bound). Loops and functions inside it count their own.
    */
@@ -496,7 +496,7 @@ class Generator extends CodeWriter {
   /**
    * `enum`, charged as the closures charge (json-equal.ts memberOf): a
    * string found among the choices is compared whole once. Choices shorter
-   * together than a comparison step (src/runtime/work.ts) are compared inline; longer
+   * together than a comparison step (src/runtime/work-costs.ts) are compared inline; longer
    * ones looked up in a Set, where `===` would compare the value with every
    * choice of its length. Other choices, and strings V8 hashes by their
    * length alone, go to memberOf.
