@@ -94,7 +94,7 @@ describe("memoized: the fast check", () => {
 
   it("with a report, remembers through the report, by value and place", () => {
     const seen: (Report | null)[] = [];
-    const shared = memoized((value, report) => {
+    const shared = memoized((_value, report) => {
       seen.push(report);
       return report !== null && report.fail("type", "#/type", "must be a string");
     });
