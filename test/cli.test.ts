@@ -383,8 +383,11 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
   });
 
   // util-linux `script` runs the command on a pseudo-terminal, which stands for stdout and stderr at once.
+  // Where it is missing (macOS's `script` takes other arguments) there is no
+  // terminal to draw on, and the skipped test's name says so.
   const hasScript = spawnSync("script", ["--version"]).status === 0;
-  it.skipIf(!hasScript)("draws the progress bar on a terminal when the results go to a file or only a summary follows, and not among results on the terminal", () => {
+  const withoutScript = hasScript ? "" : " (skipped: util-linux `script`, which gives the command a terminal, is not installed)";
+  it.skipIf(!hasScript)(`draws the progress bar on a terminal when the results go to a file or only a summary follows, and not among results on the terminal${withoutScript}`, () => {
     const many = file("terminal.jsonl", Array.from({ length: 3000 }, () => JSON.stringify({ name: "glob", arguments: { pattern: "*" } })).join("\n"));
     const onTerminal = (command: string) => spawnSync("script", ["-qec", command, "/dev/null"], { cwd: root, encoding: "utf8" }).stdout;
     const run = `${process.execPath} ${main} validate --catalog ${catalog} --calls ${many}`;

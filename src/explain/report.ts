@@ -166,7 +166,8 @@ export class Report {
       const place = child === undefined ? this.here : this.here.below(child);
       this.findings.push({ kind, schemaPath, keyword, problem: text, place });
     }
-    if (found + 1 + this.uncounted >= this.frameEnough) throw ENOUGH;
+    // This problem is counted once: in the findings, or (past MAX_ISSUES) in uncounted.
+    if (this.findings.length - this.frameStart + this.uncounted >= this.frameEnough) throw ENOUGH;
     return false;
   }
 
