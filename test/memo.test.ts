@@ -1,10 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-// Loaded before memo.ts, which cannot be the first module loaded: it imports
-// runtime/work, whose imports reach runtime/own-keys, which makes a PerPass
-// while memo.ts has not defined it yet ("PerPass is not a constructor").
-import { startValidationWork, work } from "../src/runtime/work";
-import { endMemo, LONG_STRING, memoized, memoizedGenerated, PerPass, startMemo } from "../src/compile/memo";
+import { memoized, memoizedGenerated } from "../src/compile/memo";
 import { Report, type Check } from "../src/explain/report";
+import { endValidation, pass, PerPass, startPass } from "../src/runtime/pass";
+import { LONG_STRING } from "../src/runtime/json-equal";
 
 /** A check that counts its calls and accepts strings only. */
 function counted() {
@@ -19,9 +17,8 @@ function counted() {
 // Each test starts a pass of its own, as the validator does (startPass), with
 // nothing spent: finding a long string among the answers is charged.
 beforeEach(() => {
-  endMemo();
-  startMemo();
-  startValidationWork();
+  endValidation();
+  startPass();
 });
 
 describe("memoized: the fast check", () => {
@@ -42,11 +39,11 @@ describe("memoized: the fast check", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("decides again after startMemo(): answers of an earlier pass are never used", () => {
+  it("decides again after startPass(): answers of an earlier pass are never used", () => {
     const { calls, check } = counted();
     const shared = memoized(check);
     shared("a", null);
-    startMemo();
+    startPass();
     shared("a", null);
     shared("a", null);
     expect(calls).toEqual(["a", "a"]);
@@ -83,13 +80,13 @@ describe("memoized: the fast check", () => {
     const shared = memoized(() => true);
     const text = "y".repeat(1280);
     shared(text, null);
-    const before = work.spent;
+    const before = pass.spent;
     shared(text, null);
-    expect(work.spent - before).toBe(10);
+    expect(pass.spent - before).toBe(10);
     shared("short", null);
-    const afterShort = work.spent;
+    const afterShort = pass.spent;
     shared("short", null);
-    expect(work.spent).toBe(afterShort);
+    expect(pass.spent).toBe(afterShort);
   });
 
   it("with a report, remembers through the report, by value and place", () => {
@@ -109,20 +106,20 @@ describe("memoized: the fast check", () => {
   });
 });
 
-describe("endMemo", () => {
+describe("endValidation", () => {
   it("empties the answer maps filled in the validation", () => {
     const { calls, check } = counted();
     const shared = memoized(check);
     shared("a", null);
-    endMemo();
-    // Same generation, no startMemo(): the answer is gone, so the check runs again.
+    endValidation();
+    // Same generation, no startPass(): the answer is gone, so the check runs again.
     shared("a", null);
     expect(calls).toEqual(["a", "a"]);
   });
 
   it("does nothing when nothing was filled", () => {
-    endMemo();
-    endMemo();
+    endValidation();
+    endValidation();
     const { calls, check } = counted();
     const shared = memoized(check);
     shared("a", null);
@@ -178,13 +175,13 @@ describe("memoizedGenerated: a generated $ref function", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("decides again in a new pass and after endMemo()", () => {
+  it("decides again in a new pass and after endValidation()", () => {
     const { calls, fn } = countedFn();
     const shared = memoizedGenerated(fn);
     shared("ok", 1, false);
-    startMemo();
+    startPass();
     shared("ok", 1, false);
-    endMemo();
+    endValidation();
     shared("ok", 1, false);
     expect(calls).toHaveLength(3);
   });
@@ -210,7 +207,7 @@ describe("PerPass", () => {
     expect(first).toEqual({ n: 1 });
     expect(state.get()).toBe(first);
     expect(state.made()).toBe(first);
-    startMemo();
+    startPass();
     expect(state.made()).toBe(null);
     const second = state.get();
     expect(second).toEqual({ n: 2 });
@@ -233,9 +230,9 @@ describe("PerPass", () => {
     let made = 0;
     const state = new PerPass(() => ({ n: ++made }));
     state.get();
-    startMemo();
+    startPass();
     state.get();
-    startMemo();
+    startPass();
     const last = state.get();
     expect(last).toEqual({ n: 3 });
     await Promise.resolve();

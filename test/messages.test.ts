@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { count, either, failure, jsonTextHint, MAX_ISSUE_TEXT, MAX_REPORTED, preview, refusedToolMessage, shortName, typeWord } from "../src/explain/messages";
-import { endMemo, startMemo } from "../src/compile/memo";
-import { startValidationWork } from "../src/runtime/work";
+import { count, either, jsonTextHint, preview, refusedToolMessage, shortName, typeWord } from "../src/explain/messages";
 import type { ErrorKind, Issue } from "../src/runtime/types";
+import { failure, MAX_ISSUE_TEXT, MAX_REPORTED } from "../src/explain/failure";
+import { endValidation, startPass } from "../src/runtime/pass";
 
 /** An issue with only its message and kind chosen. */
 const issue = (message: string, kind: ErrorKind = "validation", instancePath = ""): Issue => ({ kind, instancePath, schemaPath: "#", keyword: "k", message });
 
 // Previews and hints keep state for one pass (PerPass), and trimming is charged.
 beforeEach(() => {
-  endMemo();
-  startMemo();
-  startValidationWork();
+  endValidation();
+  startPass();
+  startPass();
 });
 
 describe("failure", () => {
@@ -132,7 +132,7 @@ describe("preview", () => {
     expect(preview(list)).toBe("[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]");
     list[0] = 99;
     expect(preview(list)).toBe("[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]");
-    startMemo();
+    startPass();
     expect(preview(list)).toBe("[99,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]");
     // A small one is written each time.
     const small = [1];
@@ -177,7 +177,7 @@ describe("jsonTextHint", () => {
     // The last text is known without parsing it again; any other is past the budget.
     expect(jsonTextHint(listText(full - 1, 1 << 16), ["array"])).not.toBe("");
     expect(jsonTextHint("[1]", ["array"])).toBe("");
-    startMemo();
+    startPass();
     expect(jsonTextHint("[1]", ["array"])).toBe("; send the list itself, not JSON text");
   });
 });

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { acceptAll, checkChild, every, issueAt, MAX_ISSUES, pathTo, Report, type Check } from "../src/explain/report";
-import { startValidationWork, work } from "../src/runtime/work";
+import { acceptAll, checkChild, every, pathTo, Report, type Check } from "../src/explain/report";
+import { pass, startPass } from "../src/runtime/pass";
+import { issueAt, MAX_ISSUES } from "../src/explain/failure";
 
 // Writing a finding's paths is charged: each test starts with nothing spent.
-beforeEach(() => startValidationWork());
+beforeEach(() => startPass());
 
 /** A check that fails `n` times at the current value. */
 const failing = (n: number, keyword = "k"): Check => (_value, report) => {
@@ -79,9 +80,9 @@ describe("Report.enter and leave", () => {
     report.enter("n".repeat(64));
     report.enter(3);
     report.fail("k", "#", "p");
-    expect(work.spent).toBe(0);
+    expect(pass.spent).toBe(0);
     report.issues();
-    expect(work.spent).toBe(3 + 1 + 2);
+    expect(pass.spent).toBe(3 + 1 + 2);
   });
 });
 

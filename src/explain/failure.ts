@@ -21,7 +21,7 @@ import { count } from "./messages";
 export const MAX_ISSUES = 100;
 
 /** At most this many problems are spelled out in a message (SchemaGuard). */
-const MAX_REPORTED = 5;
+export const MAX_REPORTED = 5;
 
 /** An issue about the value at `path`. */
 export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
