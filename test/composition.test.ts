@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { patternEngine, validate, violation } from "../src/index";
+import { compile, patternEngine, validate, violation } from "../src/index";
 import { Random } from "./support/random";
 
 const wrap = (v: unknown) => ({ type: "object", properties: { v } });
@@ -154,5 +154,28 @@ describe("execution_failure", () => {
   it("outranks validation problems in the same call", () => {
     const schema = { type: "object", properties: { n: { type: "integer" }, s: { pattern } } };
     expect(validate(schema, { n: "x", s: hostile })).toMatchObject({ ok: false, kind: "execution_failure" });
+  });
+});
+
+describe("the closest branch", () => {
+  // `big` is met many times through a chain of allOf and $ref, so it is
+  // decided once and remembered; a oneOf branch that refers to it must be
+  // judged as if it ran again, whatever ran before it.
+  const required = (prefix: string) => ({ type: "object", required: Array.from({ length: 12 }, (_, i) => `${prefix}${i}`) });
+  const defs: Record<string, unknown> = { big: required("a"), other: required("b") };
+  for (let i = 0; i < 9; i++) {
+    const next = i === 8 ? "#/$defs/big" : `#/$defs/d${i + 1}`;
+    defs[`d${i}`] = { allOf: [{ $ref: next }, { $ref: next }] };
+  }
+  const oneOf = { oneOf: [{ $ref: "#/$defs/big" }, { $ref: "#/$defs/other" }] };
+  const message = (v: unknown) => {
+    const result = compile({ type: "object", $defs: defs, properties: { v } }, { profile: "extended" }).validate({ v: {} });
+    return result.ok ? null : result.issues.find((issue) => issue.keyword === "oneOf")?.message;
+  };
+
+  it("does not depend on whether a shared target was decided before", () => {
+    const expected =
+      "v: does not match any of the 2 allowed forms; closest (form 1): v.a0: missing (required); v.a1: missing (required); v.a2: missing (required)";
+    expect([message(oneOf), message({ allOf: [oneOf, { $ref: "#/$defs/d0" }] }), message({ allOf: [{ $ref: "#/$defs/d0" }, oneOf] })]).toEqual([expected, expected, expected]);
   });
 });

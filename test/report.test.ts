@@ -253,6 +253,19 @@ describe("Report.remember", () => {
     expect(again.findings[0]).toBe(first.findings[0]);
   });
 
+  // A capture that asks for a few problems gets as many from a remembered
+  // run as from the run itself: what ran before cannot change which branch
+  // of a composition looks closest.
+  it("stops at a capture's enough when it adds a remembered run, as the run itself would", () => {
+    const report = new Report(true);
+    const check = failing(12);
+    report.capture((v, r) => r!.remember(check, v), "v");
+    const fresh = new Report(true).capture((v, r) => r!.remember(check, v), "v", 10);
+    const replayed = report.capture((v, r) => r!.remember(check, v), "v", 10);
+    expect([replayed.ok, replayed.findings.length, replayed.uncounted]).toEqual([false, 10, 0]);
+    expect([fresh.findings.length, fresh.uncounted]).toEqual([10, 0]);
+  });
+
   // A remembered run holds the findings of runs it met inside it, which
   // may have been added to this capture on their own already.
   it("adds a finding once when runs nest", () => {

@@ -167,7 +167,7 @@ export class Report {
       this.findings.push({ kind, schemaPath, keyword, problem: text, place });
     }
     // This problem is counted once: in the findings, or (past MAX_ISSUES) in uncounted.
-    if (this.findings.length - this.frameStart + this.uncounted >= this.frameEnough) throw ENOUGH;
+    this.stopWhenEnough();
     return false;
   }
 
@@ -241,8 +241,19 @@ export class Report {
       if (present.has(finding)) continue;
       if (this.findings.length - this.frameStart >= MAX_ISSUES) this.uncounted++;
       else this.findings.push(finding);
+      this.stopWhenEnough();
     }
     this.uncounted += run.uncounted;
+    this.stopWhenEnough();
+  }
+
+  /**
+   * Ends the current capture's check once it has found its `enough`: a run
+   * remembered from an earlier visit is added as if it ran again, so which
+   * branch a composition finds closest never depends on what ran before.
+   */
+  private stopWhenEnough(): void {
+    if (this.findings.length - this.frameStart + this.uncounted >= this.frameEnough) throw ENOUGH;
   }
 
   /** Steps into a child of the current value. */
