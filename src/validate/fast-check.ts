@@ -1,6 +1,8 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
 import { isMultipleOf } from "../runtime/decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "../compile/keywords/annotations";
+import { BOUNDS } from "../compile/keywords/number";
+import { typeTestCode } from "../compile/keywords/type";
 import { ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
 import { findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
@@ -83,28 +85,6 @@ const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
 
 /** Keywords that assert nothing while validating. */
 const SILENT = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
-
-/** Type tests that only JSON values pass: finite numbers, plain objects. */
-const TYPE_TESTS: Record<string, (v: string) => string> = {
-  object: (v) => `isPlainObject(${v})`,
-  array: (v) => `isJsonArray(${v})`,
-  string: (v) => `typeof ${v} === "string"`,
-  integer: (v) => `(Number.isInteger(${v}) || typeof ${v} === "bigint")`,
-  number: (v) => `(Number.isFinite(${v}) || typeof ${v} === "bigint")`,
-  boolean: (v) => `typeof ${v} === "boolean"`,
-  null: (v) => `${v} === null`,
-};
-
-/** The type tests for a value JSON.parse returned: its objects are plain, its arrays have no holes, its numbers are finite. */
-const PARSED_TYPE_TESTS: Record<string, (v: string) => string> = {
-  ...TYPE_TESTS,
-  object: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
-  array: (v) => `Array.isArray(${v})`,
-  integer: (v) => `Number.isInteger(${v})`,
-  number: (v) => `typeof ${v} === "number"`,
-};
-
-const BOUNDS: Record<string, string> = { minimum: "<", maximum: ">", exclusiveMinimum: "<=", exclusiveMaximum: ">=" };
 
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
@@ -205,10 +185,7 @@ class Generator extends CodeWriter {
       chargeComparison,
       isBlank,
     });
-    this.typeTests = given === "parsed" ? PARSED_TYPE_TESTS : TYPE_TESTS;
   }
-
-  private readonly typeTests: Record<string, (v: string) => string>;
 
   /** Whether some search is queued for the batch (queueSearch). */
   queues = false;
@@ -273,8 +250,8 @@ class Generator extends CodeWriter {
       return `if (${walked === null ? "" : `!${walked} || `}!${closure}(${v}, null)) return false;`;
     }
     const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
-    const tests = this.typeTests;
-    let code = types !== null ? `if (!(${types.map((type) => tests[type](v)).join(" || ")})) return false;\n` : this.given === "any" ? `if (!isShallowJson(${v})) return false;\n` : "";
+    const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
+    let code = types !== null ? `if (!(${types.map(test).join(" || ")})) return false;\n` : this.given === "any" ? `if (!isShallowJson(${v})) return false;\n` : "";
     // A composition walks its value before its branches run (see
     // composition()); walked first, the value's other keywords need not walk
     // what they do not check either.
@@ -285,7 +262,7 @@ class Generator extends CodeWriter {
     const only = types?.length === 1 ? types[0] : null;
     const canBe = (kind: string) => types === null || types.includes(kind);
     const guard = (kind: string, test: string, body: string) => (body === "" || !canBe(kind) ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
-    code += guard("object", tests.object(v), this.objectKeywords(object, pointer, v, at));
+    code += guard("object", test("object"), this.objectKeywords(object, pointer, v, at));
     code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, at));
     code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v, at));
     const numeric = only === "integer" || only === "number";
@@ -479,8 +456,8 @@ class Generator extends CodeWriter {
 
   private numberKeywords(object: Record<string, unknown>, v: string): string {
     let code = "";
-    for (const [keyword, failing] of Object.entries(BOUNDS)) {
-      if (typeof object[keyword] === "number") code += `if (${v} ${failing} ${JSON.stringify(object[keyword])}) return false;\n`;
+    for (const [keyword, { operator }] of Object.entries(BOUNDS)) {
+      if (typeof object[keyword] === "number") code += `if (!(${v} ${operator} ${JSON.stringify(object[keyword])})) return false;\n`;
     }
     if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
     return code;

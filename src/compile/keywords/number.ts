@@ -4,16 +4,29 @@ import { preview } from "../../explain/messages";
 
 type Numeric = number | bigint;
 
-const BOUNDS = {
-  minimum: { holds: (v: Numeric, bound: number) => v >= bound, words: "at least" },
-  maximum: { holds: (v: Numeric, bound: number) => v <= bound, words: "at most" },
-  exclusiveMinimum: { holds: (v: Numeric, bound: number) => v > bound, words: "greater than" },
-  exclusiveMaximum: { holds: (v: Numeric, bound: number) => v < bound, words: "less than" },
+/**
+ * The numeric bounds, each by the comparison a value must pass: the closures
+ * below compare with it, and the generated fast check writes it
+ * (src/validate/fast-check.ts).
+ */
+export const BOUNDS = {
+  minimum: { operator: ">=", words: "at least" },
+  maximum: { operator: "<=", words: "at most" },
+  exclusiveMinimum: { operator: ">", words: "greater than" },
+  exclusiveMaximum: { operator: "<", words: "less than" },
+} as const;
+
+const COMPARISONS: Record<(typeof BOUNDS)[keyof typeof BOUNDS]["operator"], (v: Numeric, bound: number) => boolean> = {
+  ">=": (v, bound) => v >= bound,
+  "<=": (v, bound) => v <= bound,
+  ">": (v, bound) => v > bound,
+  "<": (v, bound) => v < bound,
 };
 
 /** A bound on numbers; other values are left alone. */
 function numericBound(name: keyof typeof BOUNDS): Keyword {
-  const { holds, words } = BOUNDS[name];
+  const { operator, words } = BOUNDS[name];
+  const holds = COMPARISONS[operator];
   return {
     name,
     compile(value, site) {

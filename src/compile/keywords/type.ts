@@ -6,21 +6,47 @@ import { isPlainObject } from "../../runtime/shape";
 
 export const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean", "null"] as const;
 
-// A Decimal is the exact number a lenient scalar string stands for (lenient.ts).
-const PREDICATES: Record<string, (value: unknown) => boolean> = {
-  // Arguments are checked to be JSON first, so any non-array object is plain.
-  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal),
-  array: (v) => Array.isArray(v),
-  string: (v) => typeof v === "string",
-  // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.
-  integer: (v) => Number.isInteger(v) || typeof v === "bigint" || (v instanceof Decimal && v.isInteger()),
-  number: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
-  boolean: (v) => typeof v === "boolean",
-  null: (v) => v === null,
+/** A type's test, as each tier applies it. */
+interface TypeTest {
+  /** The closures' test, on a value already walked to be JSON; a Decimal is the exact number a lenient scalar string stands for (lenient.ts). */
+  holds: (value: unknown) => boolean;
+  /** The generated fast check's test of `v`, which also answers for the input domain: only JSON passes it (finite numbers, plain objects). */
+  code: (v: string) => string;
+  /** The same for a value JSON.parse returned: its objects are plain, its arrays have no holes, its numbers are finite. */
+  parsedCode: (v: string) => string;
+}
+
+const TYPES: Record<string, TypeTest> = {
+  object: {
+    // Arguments are checked to be JSON first, so any non-array object is plain.
+    holds: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal),
+    code: (v) => `isPlainObject(${v})`,
+    parsedCode: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
+  },
+  array: { holds: (v) => Array.isArray(v), code: (v) => `isJsonArray(${v})`, parsedCode: (v) => `Array.isArray(${v})` },
+  string: { holds: (v) => typeof v === "string", code: (v) => `typeof ${v} === "string"`, parsedCode: (v) => `typeof ${v} === "string"` },
+  integer: {
+    // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.
+    holds: (v) => Number.isInteger(v) || typeof v === "bigint" || (v instanceof Decimal && v.isInteger()),
+    code: (v) => `(Number.isInteger(${v}) || typeof ${v} === "bigint")`,
+    parsedCode: (v) => `Number.isInteger(${v})`,
+  },
+  number: {
+    holds: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
+    code: (v) => `(Number.isFinite(${v}) || typeof ${v} === "bigint")`,
+    parsedCode: (v) => `typeof ${v} === "number"`,
+  },
+  boolean: { holds: (v) => typeof v === "boolean", code: (v) => `typeof ${v} === "boolean"`, parsedCode: (v) => `typeof ${v} === "boolean"` },
+  null: { holds: (v) => v === null, code: (v) => `${v} === null`, parsedCode: (v) => `${v} === null` },
 };
 
+/** The generated fast check's test that `v` is of `type` (TypeTest): for any value, or for one JSON.parse returned. */
+export function typeTestCode(type: string, v: string, parsed: boolean): string {
+  return parsed ? TYPES[type].parsedCode(v) : TYPES[type].code(v);
+}
+
 export function matchesType(type: string, value: unknown): boolean {
-  return PREDICATES[type](value);
+  return TYPES[type].holds(value);
 }
 
 /**
@@ -30,14 +56,14 @@ export function matchesType(type: string, value: unknown): boolean {
  * compiling has not copied yet, and its length a proxy's claim).
  */
 export function parseTypeNames(value: unknown): string[] | null {
-  if (typeof value === "string") return Object.hasOwn(PREDICATES, value) ? [value] : null;
+  if (typeof value === "string") return Object.hasOwn(TYPES, value) ? [value] : null;
   if (!Array.isArray(value)) return null;
   const length: unknown = value.length;
   if (typeof length !== "number" || !(length > 0 && length <= TYPE_NAMES.length)) return null;
   const names: string[] = [];
   for (let i = 0; i < length; i++) {
     const name: unknown = value[i];
-    if (typeof name !== "string" || !Object.hasOwn(PREDICATES, name) || names.includes(name)) return null;
+    if (typeof name !== "string" || !Object.hasOwn(TYPES, name) || names.includes(name)) return null;
     names.push(name);
   }
   return names;
@@ -71,7 +97,7 @@ export const typeKeyword: Keyword = {
       site.problem("type", "must not list a type name twice");
       return null;
     }
-    const unknown = names.filter((name) => !Object.hasOwn(PREDICATES, name));
+    const unknown = names.filter((name) => !Object.hasOwn(TYPES, name));
     if (unknown.length > 0) {
       site.problem(
         "type",
@@ -80,7 +106,7 @@ export const typeKeyword: Keyword = {
       );
       return null;
     }
-    const predicates = names.map((name) => PREDICATES[name]);
+    const predicates = names.map((name) => TYPES[name].holds);
     const pointer = site.pointer("type");
     const fail: Check = (v, r) => r !== null && r.fail("type", pointer, () => typeProblem(names, v));
     if (predicates.length === 1) {
