@@ -1,4 +1,5 @@
 import type { CountVisits } from "../runtime/json-value";
+import { isPlainObject } from "../runtime/shape";
 import { count } from "../explain/messages";
 import type { CompiledPattern } from "../pattern/native";
 import type { PatternError } from "../pattern/syntax";
@@ -73,18 +74,29 @@ export function isFiniteNumber(value: unknown): value is number {
 }
 
 /**
- * A keyword whose value is a count (`minLength`, `maxItems`, …): a bad value
- * is reported here, and `build` makes the check from a good one.
+ * A keyword whose value must pass `accepts`: a bad value is reported here,
+ * as "must be …", and `build` makes the check from a good one (or null when
+ * it asserts nothing).
  */
-export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
+export function valueKeyword<T>(name: string, accepts: (value: unknown) => value is T, mustBe: string, build: (value: T, site: SchemaSite) => Check | null): Keyword {
   return {
     name,
     compile(value, site) {
-      if (isNonNegativeInteger(value)) return build(value, site.pointer(name));
-      site.problem(name, "must be a non-negative integer");
+      if (accepts(value)) return build(value, site);
+      site.problem(name, `must be ${mustBe}`);
       return null;
     },
   };
+}
+
+export const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
+export const isString = (value: unknown): value is string => typeof value === "string";
+/** A subschema: an object, or `true` or `false`. */
+export const isSchema = (value: unknown): value is Record<string, unknown> | boolean => isPlainObject(value) || typeof value === "boolean";
+
+/** A keyword whose value is a count (`minLength`, `maxItems`, …); `build` makes the check from a good one. */
+export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
+  return valueKeyword(name, isNonNegativeInteger, "a non-negative integer", (bound, site) => build(bound, site.pointer(name)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { escapePointerSegment } from "../runtime/paths";
 import type { ErrorKind } from "../runtime/types";
 import { isPlainObject } from "../runtime/shape";
+import { isSchema } from "./keyword";
 
 /** Keywords whose value is one schema, an object of schemas, or a list of schemas. */
 const ONE_SCHEMA = new Set(["items", "not", "additionalProperties", "additional_properties", "propertyNames"]);
@@ -40,7 +41,7 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
       position = "schema";
     }
   }
-  if (position !== "schema" || (!isPlainObject(value) && typeof value !== "boolean")) {
+  if (position !== "schema" || !isSchema(value)) {
     return { kind: "validation", message: `$ref ${JSON.stringify(ref)} does not point to a schema` };
   }
   return { pointer: tokens.map((token) => "/" + escapePointerSegment(token)).join("") };

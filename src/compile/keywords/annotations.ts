@@ -1,20 +1,9 @@
 import { findNonJson, MAX_DEPTH } from "../../runtime/json-value";
-import type { Keyword } from "../keyword";
+import { isBoolean, isString, valueKeyword, type Keyword } from "../keyword";
 import { toPointer } from "../../runtime/paths";
 
 /** Kept, never interpreted or asserted; only the value's shape is checked. */
-function annotation(name: string, isValid: (value: unknown) => boolean, expected: string): Keyword {
-  return {
-    name,
-    compile(value, site) {
-      if (!isValid(value)) site.problem(name, `must be ${expected}`);
-      return null;
-    },
-  };
-}
-
-const isString = (value: unknown) => typeof value === "string";
-const isBoolean = (value: unknown) => typeof value === "boolean";
+const annotation = (name: string, accepts: (value: unknown) => boolean, mustBe: string): Keyword => valueKeyword(name, accepts as (value: unknown) => value is unknown, mustBe, () => null);
 
 /** Any JSON value; never inserted into the arguments, never validated. */
 const defaultKeyword: Keyword = {

@@ -1,7 +1,7 @@
 import { firstRepeat } from "../../runtime/json-equal";
-import { sizeBound, type Keyword } from "../keyword";
+import { isBoolean, isSchema, sizeBound, valueKeyword, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../../explain/report";
-import { isPlainObject, lengthOf } from "../../runtime/shape";
+import { lengthOf } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 
 /** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
@@ -23,7 +23,7 @@ export const itemsKeyword: Keyword = {
       site.problem("items", "tuple-style items (a list of schemas) is not supported; give one schema for every item", "unsupported_capability");
       return null;
     }
-    if (!isPlainObject(value) && typeof value !== "boolean") {
+    if (!isSchema(value)) {
       site.problem("items", "must be a schema");
       return null;
     }
@@ -51,23 +51,16 @@ export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
 export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
 
 /** No two items equal (`enum` equality), found in one pass over their canonical texts, once per list and pass. */
-export const uniqueItemsKeyword: Keyword = {
-  name: "uniqueItems",
-  compile(value, site) {
-    if (typeof value !== "boolean") {
-      site.problem("uniqueItems", "must be a boolean");
-      return null;
-    }
-    if (!value) return null;
-    const pointer = site.pointer("uniqueItems");
-    return (v, r) => {
-      if (!Array.isArray(v)) return true;
-      // Read once: a proxy may claim another length on every read.
-      const length = lengthOf(v);
-      if (length < 2) return true;
-      charge(length);
-      const repeat = firstRepeat(v, length);
-      return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`));
-    };
-  },
-};
+export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a boolean", (value, site) => {
+  if (!value) return null;
+  const pointer = site.pointer("uniqueItems");
+  return (v, r) => {
+    if (!Array.isArray(v)) return true;
+    // Read once: a proxy may claim another length on every read.
+    const length = lengthOf(v);
+    if (length < 2) return true;
+    charge(length);
+    const repeat = firstRepeat(v, length);
+    return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`));
+  };
+});

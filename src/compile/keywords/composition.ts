@@ -1,5 +1,5 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS } from "../bounds";
-import type { Keyword, SchemaSite } from "../keyword";
+import { isSchema, valueKeyword, type Keyword, type SchemaSite } from "../keyword";
 import { either, typeWord } from "../../explain/messages";
 import { every, type Check, type Report, type Run } from "../../explain/report";
 import { resolveRef, valueAt } from "../ref-target";
@@ -193,22 +193,15 @@ export const allOfKeyword: Keyword = {
   },
 };
 
-export const notKeyword: Keyword = {
-  name: "not",
-  compile(value, site) {
-    if (!isPlainObject(value) && typeof value !== "boolean") {
-      site.problem("not", "must be a schema");
-      return null;
-    }
-    const pointer = site.pointer("not");
-    return combineBranches(
-      ([check]) =>
-        (v, r) => {
-          if (r === null) return !check(v, null);
-          // The branch's first problem makes `not` hold; it is dropped.
-          return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
-        },
-      [site.applicator("not", value)],
-    );
-  },
-};
+export const notKeyword = valueKeyword("not", isSchema, "a schema", (value, site) => {
+  const pointer = site.pointer("not");
+  return combineBranches(
+    ([check]) =>
+      (v, r) => {
+        if (r === null) return !check(v, null);
+        // The branch's first problem makes `not` hold; it is dropped.
+        return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
+      },
+    [site.applicator("not", value)],
+  );
+});

@@ -1,5 +1,5 @@
 import { Decimal, isMultipleOf } from "../../runtime/decimal";
-import { isFiniteNumber, type Keyword } from "../keyword";
+import { isFiniteNumber, valueKeyword, type Keyword } from "../keyword";
 import { preview } from "../../explain/messages";
 
 type Numeric = number | bigint;
@@ -27,22 +27,15 @@ const COMPARISONS: Record<(typeof BOUNDS)[keyof typeof BOUNDS]["operator"], (v: 
 function numericBound(name: keyof typeof BOUNDS): Keyword {
   const { operator, words } = BOUNDS[name];
   const holds = COMPARISONS[operator];
-  return {
-    name,
-    compile(value, site) {
-      // The draft-4 boolean form of the exclusive bounds is malformed here.
-      if (!isFiniteNumber(value)) {
-        site.problem(name, "must be a finite number");
-        return null;
-      }
-      const pointer = site.pointer(name);
-      const bound = `must be ${words} ${value}`;
-      // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
-      const within = (v: unknown) =>
-        typeof v === "number" || typeof v === "bigint" ? holds(v, value) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
-      return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`));
-    },
-  };
+  // The draft-4 boolean form of the exclusive bounds is malformed here.
+  return valueKeyword(name, isFiniteNumber, "a finite number", (value, site) => {
+    const pointer = site.pointer(name);
+    const bound = `must be ${words} ${value}`;
+    // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
+    const within = (v: unknown) =>
+      typeof v === "number" || typeof v === "bigint" ? holds(v, value) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
+    return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`));
+  });
 }
 
 export const minimumKeyword = numericBound("minimum");

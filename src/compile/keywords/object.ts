@@ -1,5 +1,5 @@
 import { Decimal } from "../../runtime/decimal";
-import { sizeBound, type Keyword } from "../keyword";
+import { isSchema, sizeBound, valueKeyword, type Keyword } from "../keyword";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
 import { isArguments, isBlank } from "../../runtime/present";
@@ -186,7 +186,7 @@ function additionalProperties(name: string, alias: string): Keyword {
       if (value === false) {
         const problem = unexpectedProblem(allowed);
         each = (_v, r) => r !== null && r.fail(name, pointer, problem);
-      } else if (isPlainObject(value) || typeof value === "boolean") {
+      } else if (isSchema(value)) {
         each = site.subschema(value, name);
       } else {
         site.problem(name, "must be a boolean or a schema");
@@ -221,33 +221,26 @@ export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCo
 const QUOTED_NAME_PROBLEMS = 3;
 
 /** A schema for every property name, as a string (extended profile). */
-export const propertyNamesKeyword: Keyword = {
-  name: "propertyNames",
-  compile(value, site) {
-    if (!isPlainObject(value) && typeof value !== "boolean") {
-      site.problem("propertyNames", "must be a schema");
-      return null;
-    }
-    const check = site.subschema(value, "propertyNames");
-    const pointer = site.pointer("propertyNames");
-    return (v, r) => {
-      if (!isObject(v)) return true;
-      let ok = true;
-      for (const key of keysOf(v)) {
-        charge(1);
-        if (r === null) {
-          if (!check(key, null)) return false;
-          continue;
-        }
-        const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
-        if (run.ok) continue;
-        const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
-        ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
+export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a schema", (value, site) => {
+  const check = site.subschema(value, "propertyNames");
+  const pointer = site.pointer("propertyNames");
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    let ok = true;
+    for (const key of keysOf(v)) {
+      charge(1);
+      if (r === null) {
+        if (!check(key, null)) return false;
+        continue;
       }
-      return ok;
-    };
-  },
-};
+      const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
+      if (run.ok) continue;
+      const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
+      ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
+    }
+    return ok;
+  };
+});
 
 /** When a key is present, the names listed for it must be present too (extended profile). */
 export const dependentRequiredKeyword: Keyword = {

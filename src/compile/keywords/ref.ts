@@ -1,4 +1,4 @@
-import type { Keyword } from "../keyword";
+import { valueKeyword, type Keyword } from "../keyword";
 import { resolveRef } from "../ref-target";
 import { isPlainObject } from "../../runtime/shape";
 
@@ -17,17 +17,10 @@ export const refKeyword: Keyword = {
 
 /** `$defs` (and draft-07's `definitions`): every entry is checked as a schema, referenced or not. */
 function definitions(name: string): Keyword {
-  return {
-    name,
-    compile(value, site) {
-      if (!isPlainObject(value)) {
-        site.problem(name, "must be an object whose values are schemas");
-        return null;
-      }
-      for (const key of Object.keys(value)) site.subschema(value[key], name, key);
-      return null;
-    },
-  };
+  return valueKeyword(name, isPlainObject, "an object whose values are schemas", (value, site) => {
+    for (const key of Object.keys(value)) site.subschema(value[key], name, key);
+    return null;
+  });
 }
 
 export const defsKeyword = definitions("$defs");

@@ -1,5 +1,5 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../../runtime/code-points";
-import { countKeyword, type Keyword } from "../keyword";
+import { countKeyword, isString, valueKeyword, type Keyword } from "../keyword";
 import { count, preview } from "../../explain/messages";
 import { oneLine } from "../../runtime/one-line";
 import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY } from "../../pattern/native";
@@ -22,27 +22,20 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
 export const minLengthKeyword = lengthBound("minLength", hasAtLeastCodePoints);
 export const maxLengthKeyword = lengthBound("maxLength", hasAtMostCodePoints);
 
-export const patternKeyword: Keyword = {
-  name: "pattern",
-  compile(value, site) {
-    if (typeof value !== "string") {
-      site.problem("pattern", "must be a string");
-      return null;
-    }
-    const compiled = site.pattern(value);
-    if (compiled instanceof PatternError) {
-      site.problem("pattern", compiled.message, compiled.kind);
-      return null;
-    }
-    const pointer = site.pointer("pattern");
-    const problem = `must match the pattern ${oneLine(value)}`;
-    return (v, r) => {
-      if (typeof v !== "string") return true;
-      const outcome = compiled.test(v);
-      chargeBudget();
-      if (outcome === MATCH) return true;
-      if (outcome !== NO_MATCH) throw new EngineLimit(pointer, value, outcome === NO_MEMORY);
-      return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`);
-    };
-  },
-};
+export const patternKeyword = valueKeyword("pattern", isString, "a string", (value, site) => {
+  const compiled = site.pattern(value);
+  if (compiled instanceof PatternError) {
+    site.problem("pattern", compiled.message, compiled.kind);
+    return null;
+  }
+  const pointer = site.pointer("pattern");
+  const problem = `must match the pattern ${oneLine(value)}`;
+  return (v, r) => {
+    if (typeof v !== "string") return true;
+    const outcome = compiled.test(v);
+    chargeBudget();
+    if (outcome === MATCH) return true;
+    if (outcome !== NO_MATCH) throw new EngineLimit(pointer, value, outcome === NO_MEMORY);
+    return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`);
+  };
+});
