@@ -272,3 +272,33 @@ describe("hostile patterns", () => {
     expect(after.pcre2 - before.pcre2).toBe(3);
   });
 });
+
+describe("a validation started inside another (a getter in the arguments that validates)", () => {
+  const inner = compile({ type: "object" });
+  const validates = () => inner.validate({});
+
+  it("leaves the outer call its arguments: presentRequired still holds, cold and hot", () => {
+    const outer = compile({ type: "object", properties: { a: { type: "object" }, city: { type: "string" } }, required: ["city"] }, { presentRequired: true });
+    const missing = {
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: city: missing (required)",
+      issues: [{ kind: "validation", instancePath: "/city", schemaPath: "/required", keyword: "required", message: "city: missing (required)" }],
+    };
+    const sneaky = () => ({ a: { get g() { validates(); return 1; } }, city: "" });
+    const answers = Array.from({ length: 12 }, () => outer.validate(sneaky()));
+    expect(answers).toEqual(Array.from({ length: 12 }, () => missing));
+  });
+
+  it("leaves the outer call its work counter: the work before and after the getter adds up", () => {
+    // Each of `a` and `c` takes more than half of the limit: together they run out.
+    const objectOf = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 0]));
+    const walking = { anyOf: [...Array.from({ length: 1000 }, () => ({ propertyNames: { not: { const: "k399" } } })), {}] };
+    const outer = compile({ type: "object", properties: { a: walking, b: {}, c: walking } }, { profile: "extended" });
+    expect(outer.validate({ a: objectOf(400), b: 1 })).toEqual({ ok: true });
+    const plain = outer.validate({ a: objectOf(400), b: 1, c: objectOf(400) });
+    expect(plain).toMatchObject({ ok: false, kind: "execution_failure" });
+    const sneaky = outer.validate({ a: objectOf(400), get b() { validates(); return 1; }, c: objectOf(400) });
+    expect(sneaky).toEqual(plain);
+  });
+});

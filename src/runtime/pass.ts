@@ -104,13 +104,27 @@ let budgetSpent = new BudgetSpent(0);
 /** Memo maps filled in the current validation: emptied when it ends, so they hold no arguments after the call. */
 const filled: Map<unknown, unknown>[] = [];
 
+/** A validation's state, kept while a validation started inside it runs (a getter in its arguments that validates). */
+type Outer = Omit<typeof pass, "generation">;
+
+const outers: Outer[] = [];
+/** How many validations are running: more than one only while a getter or proxy in the arguments validates. */
+let running = 0;
+
 /**
  * Starts a validation of `args`, with a time budget for its pattern
  * searches (`timeBudgetMs`, null for none). The work limit bounds each
  * search; the budget bounds their sum, for arguments that carry many
- * strings each just under that limit.
+ * strings each just under that limit. A validation started while another
+ * runs keeps the other's state aside until it ends, so the other goes on
+ * with its own arguments, counters and deadline; the generation goes on
+ * counting, so no memo of the other's pass is taken for current.
  */
 export function startValidation(args: unknown, budgetMs: number | null): void {
+  if (running++ > 0) {
+    const { generation: _, ...outer } = pass;
+    outers.push(outer);
+  }
   pass.args = args;
   pass.size = null;
   pass.searchAllowed = SEARCH_BASE_WORK;
@@ -128,10 +142,19 @@ export function startPass(): void {
   pass.searchSpent = 0;
 }
 
-/** Ends the validation: it lets go of the arguments and of every answer remembered for them. */
+/**
+ * Ends the validation: it lets go of the arguments and of every answer
+ * remembered for them, and gives a validation it ran inside its state back.
+ */
 export function endValidation(): void {
-  pass.args = undefined;
-  pass.size = null;
+  running = Math.max(running - 1, 0);
+  const outer = running > 0 ? outers.pop() : undefined;
+  if (outer !== undefined) {
+    Object.assign(pass, outer);
+  } else {
+    pass.args = undefined;
+    pass.size = null;
+  }
   if (filled.length === 0) return; // most validations: setting the length costs a call into the runtime
   for (const answers of filled) answers.clear();
   filled.length = 0;

@@ -98,9 +98,11 @@ export class CompiledValidator implements Validator {
 
   private run(args: unknown, tier: HotTier<FastCheck>): Result {
     startValidation(args, this.timeBudgetMs);
-    const result = this.fastPass(args, tier) ?? this.explain(args);
-    endValidation();
-    return result;
+    try {
+      return this.fastPass(args, tier) ?? this.explain(args);
+    } finally {
+      endValidation();
+    }
   }
 
   /** The fast check's answer: VALID, a failure that needs no explaining, or undefined when the explaining pass must say. */
