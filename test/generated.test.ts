@@ -5,7 +5,8 @@ import { MAX_GENERATED_SOURCE } from "../src/validate/code-writer";
 import { generateFastCheck } from "../src/validate/fast-check";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
 import { generateExplainer } from "../src/validate/explainer";
-import { findNonJson } from "../src/runtime/json-value";
+import { findNonJson, MAX_DEPTH, nestsWithin } from "../src/runtime/json-value";
+import { charge, endValidation, pass, startPass, startValidation } from "../src/runtime/pass";
 import type { CompileOptions } from "../src/compile/keyword";
 import { readOptions } from "../src/api/options";
 import { HOT_AFTER_CALLS } from "../src/validate/validator";
@@ -49,6 +50,72 @@ describe("the generated fast path", () => {
       }),
       { seed: testSeed(4242), numRuns: 400 },
     );
+  });
+});
+
+describe("the generated fast check's work", () => {
+  // It counts a whole region up front and loops by their lengths, so it may
+  // count more than the closures; never less, or a call the closures run out
+  // of work on would pass once its validator is hot. When it runs out, the
+  // closures decide (src/validate/validator.ts).
+  it("is never less than the closures' on arguments both accept, in both profiles", () => {
+    const profiles = fc.constantFrom(readOptions({}) as CompileOptions, readOptions({ profile: "extended" }) as CompileOptions);
+    // The work of a pass that accepts, null for one that says no, undefined for one that throws (a getter, the work limit).
+    const spentBy = (args: unknown, run: () => boolean) => {
+      startValidation(args, null);
+      startPass();
+      try {
+        return run() ? pass.spent : null;
+      } catch {
+        return undefined;
+      } finally {
+        endValidation();
+      }
+    };
+    let compared = 0;
+    fc.assert(
+      fc.property(rootSchemaArbitrary(true), profiles, argsArbitrary, (schema, options, args) => {
+        const compiled = compileSchema(schema, options);
+        if (compiled.check === null) return;
+        const check = compiled.check;
+        // As given, and (for JSON) as JSON.parse returns it, which validateJson checks.
+        let text: string | undefined;
+        try {
+          text = JSON.stringify(args);
+        } catch {
+          text = undefined;
+        }
+        const tiers = [
+          { given: "any" as const, value: args, walk: (value: unknown) => findNonJson(value, MAX_DEPTH, charge) === null },
+          ...(text === undefined ? [] : [{ given: "parsed" as const, value: JSON.parse(text) as unknown, walk: (value: unknown) => nestsWithin(value, MAX_DEPTH, charge) }]),
+        ];
+        for (const { given, value, walk } of tiers) {
+          const fast = generateFastCheck(schema, options, compiled, given);
+          if (fast === null) return;
+          const closures = spentBy(value, () => walk(value) && check(value, null));
+          const generated = spentBy(value, () => fast(value));
+          if (closures === undefined || generated === undefined) continue;
+          expect(generated === null).toBe(closures === null);
+          if (closures === null || generated === null) continue;
+          compared++;
+          expect(generated).toBeGreaterThanOrEqual(closures);
+        }
+      }),
+      { seed: testSeed(4444), numRuns: 1000 },
+    );
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it("counts the walk of a list it loops over, as the closures do: a call near the most work gets one answer, cold or hot", () => {
+    // 127 units an item for the closures (the walk, the item, its subschema), and as many for generated code.
+    const item = { type: "number", enum: [0, ...Array.from({ length: 61 }, (_, i) => [i])] };
+    const validator = compile({ type: "object", properties: { a: { type: "array", items: item } } });
+    const args = { a: Array.from({ length: 265_000 }, () => 0) };
+    const kinds = Array.from({ length: HOT_AFTER_CALLS + 2 }, () => {
+      const result = validator.validate(args);
+      return result.ok ? "valid" : result.kind;
+    });
+    expect(kinds).toEqual(Array.from({ length: HOT_AFTER_CALLS + 2 }, () => "execution_failure"));
   });
 });
 

@@ -132,6 +132,19 @@ function walkStatement(v: string, at: CodeSite): string {
   return walked === null ? "" : `if (!${walked}) return false;\n`;
 }
 
+/**
+ * What a turn of a loop over a container's items or keys costs: the
+ * subschemas checked in it (`units`), the turn itself, and the turn's share
+ * of the JSON walk, which the closures count for every item (findNonJson
+ * before their check) and the generated code counts where it loops instead,
+ * unless a composition above has walked the value already. So generated code
+ * never counts less than the closures on the same value (see region()).
+ */
+function turnCost(units: number, at: CodeSite): string {
+  if (at.walked === "true") return String(units + 1);
+  return at.walked === "w" ? `(w ? ${units + 1} : ${units + 2})` : String(units + 2);
+}
+
 /** Keywords the generator checks inside an object: without any, the object is only walked. */
 const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "additional_properties", "propertyNames"];
 
@@ -374,16 +387,16 @@ class Generator extends CodeWriter {
       // this object again): the work done before it is counted is at most
       // half the allowance the keys' values bring. A costly turn is counted
       // as it starts.
-      if (units + 1 > WORK_PER_VALUE / 2) return `${code}for (const ${key} in ${v}) {\n${chargeCode(String(units + 1))}${body}\n}\n`;
+      if (units + 2 > WORK_PER_VALUE / 2) return `${code}for (const ${key} in ${v}) {\n${chargeCode(turnCost(units, at))}${body}\n}\n`;
       const turns = this.variable();
-      return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${chargeCode(`${turns} * ${units + 1}`)}}\n`;
+      return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${chargeCode(`${turns} * ${turnCost(units, at)}`)}}\n`;
     }
     // Met by several subschemas: the keys of any but a small object are
     // listed once per pass (own-keys.ts), and each turn is counted as it
     // starts (a branch may end early and the next one walk the object again).
     const keys = this.variable();
     const i = this.variable();
-    return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${chargeCode(String(units + 1))}${body}\n} }\n`;
+    return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${chargeCode(turnCost(units, at))}${body}\n} }\n`;
   }
 
   /**
@@ -428,8 +441,8 @@ class Generator extends CodeWriter {
     // The length is read once: a proxy may claim another on every read, or
     // no count at all, which no JSON list has (findNonJson then names it).
     const length = this.variable();
-    const before = at.shared ? "" : chargeCode(`${length} * ${units + 1}`);
-    const each = at.shared ? chargeCode(String(units + 1)) : "";
+    const before = at.shared ? "" : chargeCode(`${length} * ${turnCost(units, at)}`);
+    const each = at.shared ? chargeCode(turnCost(units, at)) : "";
     code += `{ const ${length} = ${v}.length;\nif (!isCount(${length})) return false;\n${before}for (let ${i} = 0; ${i} < ${length}; ${i}++) { const ${x} = ${v}[${i}];\n${each}${body}\n} }\n`;
     return code;
   }
