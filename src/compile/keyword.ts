@@ -1,5 +1,4 @@
 import type { CountVisits } from "../runtime/json-value";
-import { isPlainObject } from "../runtime/shape";
 import { count } from "../explain/messages";
 import type { CompiledPattern } from "../pattern/native";
 import type { PatternError } from "../pattern/syntax";
@@ -91,8 +90,6 @@ export function valueKeyword<T>(name: string, accepts: (value: unknown) => value
 
 export const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
 export const isString = (value: unknown): value is string => typeof value === "string";
-/** A subschema: an object, or `true` or `false`. */
-export const isSchema = (value: unknown): value is Record<string, unknown> | boolean => isPlainObject(value) || typeof value === "boolean";
 
 /** A keyword whose value is a count (`minLength`, `maxItems`, …); `build` makes the check from a good one. */
 export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {

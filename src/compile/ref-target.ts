@@ -1,7 +1,6 @@
 import { escapePointerSegment } from "../runtime/paths";
 import type { ErrorKind } from "../runtime/types";
-import { isPlainObject } from "../runtime/shape";
-import { isSchema } from "./keyword";
+import { isPlainObject, isSchema } from "../runtime/shape";
 
 /** Keywords whose value is one schema, an object of schemas, or a list of schemas. */
 const ONE_SCHEMA = new Set(["items", "not", "additionalProperties", "additional_properties", "propertyNames"]);

@@ -99,3 +99,6 @@ export const isCount = (length: unknown): length is number => Number.isSafeInteg
 export function ownFields(object: Record<string, unknown>): Record<string, unknown> {
   return Object.assign(Object.create(null) as Record<string, unknown>, object);
 }
+
+/** A schema as a value: an object, or `true` or `false`. */
+export const isSchema = (value: unknown): value is Record<string, unknown> | boolean => isPlainObject(value) || typeof value === "boolean";

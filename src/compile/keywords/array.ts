@@ -1,7 +1,7 @@
 import { firstRepeat } from "../../runtime/json-equal";
-import { isBoolean, isSchema, sizeBound, valueKeyword, type Keyword } from "../keyword";
+import { isBoolean, sizeBound, valueKeyword, type Keyword } from "../keyword";
 import { checkChild, type Check, type Report } from "../../explain/report";
-import { lengthOf } from "../../runtime/shape";
+import { lengthOf, isSchema } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 
 /** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */

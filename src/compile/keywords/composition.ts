@@ -1,10 +1,10 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS } from "../bounds";
-import { isSchema, valueKeyword, type Keyword, type SchemaSite } from "../keyword";
+import { valueKeyword, type Keyword, type SchemaSite } from "../keyword";
 import { either, typeWord } from "../../explain/messages";
 import { every, type Check, type Report, type Run } from "../../explain/report";
 import { resolveRef, valueAt } from "../ref-target";
 import { declaredTypes, matchesType, wrongType } from "./type";
-import { isPlainObject, lengthOf, ownFields } from "../../runtime/shape";
+import { isPlainObject, lengthOf, ownFields, isSchema } from "../../runtime/shape";
 
 /** How many of the closest branch's problems a composition message quotes. */
 const QUOTED_PROBLEMS = 3;

@@ -1,10 +1,10 @@
 import { Decimal } from "../../runtime/decimal";
-import { isSchema, sizeBound, valueKeyword, type Keyword } from "../keyword";
+import { sizeBound, valueKeyword, type Keyword } from "../keyword";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
 import { isArguments, isBlank } from "../../runtime/present";
 import { acceptAll, checkChild, type Check } from "../../explain/report";
-import { isPlainObject } from "../../runtime/shape";
+import { isPlainObject, isSchema } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 
 type JsonObject = Record<string, unknown>;
