@@ -56,6 +56,14 @@ class HotTier<Pass> {
  * the JSON walk and the closures with a report to collect the issues.
  * Arguments given as JSON text have a fast check of their own, which skips
  * the input-domain tests that parsed JSON cannot fail.
+ *
+ * A check that cannot finish throws (WorkSpent and BudgetSpent from
+ * src/runtime/pass.ts, EngineLimit from src/pattern/native.ts), and nothing
+ * between the thrower and this class catches it: a composition's capture
+ * catches only its own signal (src/explain/report.ts). So an
+ * execution_failure ends the whole call, through `not`, `oneOf` and `anyOf`,
+ * and is never read as "this branch did not match"; this class alone turns
+ * it into a failure (src/explain/failure.ts says what it reads).
  */
 export class CompiledValidator implements Validator {
   private readonly fast: Record<Given, HotTier<FastCheck>>;
