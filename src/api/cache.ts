@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CompileOptions } from "../compile/keyword";
-import { schemaValueCount } from "../compile/bounds";
-import { ownJsonText } from "./own-json";
+import { schemaText } from "./own-json";
 import { Lru } from "../runtime/lru";
 import type { Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
@@ -52,10 +51,11 @@ export function cacheUse(): { schemas: number; bytes: number } {
  *
  * `build` is given what to compile: for a schema with JSON text, a copy
  * parsed from that text, never the schema itself, whose getters or proxy
- * traps may answer differently on the next read; the validator kept under a
- * text is then always the one of that text, whoever brought it.
+ * traps may answer differently on the next read (`owned` says which it is);
+ * the validator kept under a text is then always the one of that text,
+ * whoever brought it.
  */
-export function cachedCompile(schema: unknown, options: CompileOptions, build: (source: unknown) => Compiled, schemaKey: string | null = null): Compiled {
+export function cachedCompile(schema: unknown, options: CompileOptions, build: (source: unknown, owned: boolean) => Compiled, schemaKey: string | null = null): Compiled {
   const key = options.key;
   if (schemaKey !== null) return byCallerKey(schema, mapKey(key, `@${schemaKey}`), build);
   const isObject = typeof schema === "object" && schema !== null;
@@ -63,10 +63,10 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   const hit = perObject?.get(key);
   if (hit !== undefined) return hit;
 
-  const text = jsonText(schema);
+  const text = schemaText(schema);
   let compiled: Compiled;
   if (text === undefined) {
-    compiled = build(schema);
+    compiled = build(schema, false);
   } else {
     const textKey = mapKey(key, text);
     const entry = byText.get(textKey);
@@ -74,7 +74,7 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
       compiled = entry.compiled;
     } else {
       const source: unknown = JSON.parse(text);
-      compiled = build(source);
+      compiled = build(source, true);
       byText.set(textKey, { compiled, weight: weigh(compiled, text, source) });
     }
   }
@@ -86,33 +86,14 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
 }
 
 /** The validator kept under a caller's key (`@` starts no JSON text, so it never meets a text key), built on a miss. */
-function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown) => Compiled): Compiled {
+function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown, owned: boolean) => Compiled): Compiled {
   const entry = byText.get(callerKey);
   if (entry !== undefined) return entry.compiled;
-  const text = jsonText(schema);
+  const text = schemaText(schema);
   const source: unknown = text === undefined ? schema : JSON.parse(text);
-  const compiled = build(source);
+  const compiled = build(source, text !== undefined);
   byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source) });
   return compiled;
-}
-
-/**
- * The schema's JSON text, written from its own fields (src/api/own-json.ts: an
- * inherited toJSON would give the schema the text of another, so that a
- * cached copy compiled from it would refuse nothing the schema asks), each
- * read once and counted against the schema's bound on values. Undefined when
- * the schema is not exactly JSON (JSON text would turn `undefined` or `NaN`
- * into `null` and drop functions, giving a refused schema the text of a
- * valid one), cannot be read (a getter or proxy that throws; compiling it
- * says so), holds more values than the bound, or is too long for one string:
- * the schema itself is then compiled, and says what is wrong with it.
- */
-function jsonText(schema: unknown): string | undefined {
-  try {
-    return ownJsonText(schema, schemaValueCount());
-  } catch {
-    return undefined;
-  }
 }
 
 /** V8 hashes a string of 16,384 characters or more by its length alone: in a Map, long keys of one length would all collide. */

@@ -3,6 +3,7 @@
 import { cachedCompile, type Compiled } from "./cache";
 import { compileSchema } from "../compile/compile-schema";
 import { copyFailure } from "./copy-failure";
+import { schemaText } from "./own-json";
 import type { CompileOptions } from "../compile/keyword";
 import { generateFastCheck, type Given } from "../validate/fast-check";
 import { generateExplainer } from "../validate/explainer";
@@ -15,11 +16,23 @@ import { failure } from "../explain/failure";
 
 const VALID: Result = Object.freeze({ ok: true });
 
-/** The validator of a schema, or the failure that refuses it. Never throws. */
-export function build(schema: unknown, options: CompileOptions): Compiled {
+/**
+ * The validator of a schema, or the failure that refuses it. Never throws.
+ * Validating never reads the schema again, and a validator reads its schema
+ * once more when it turns hot (its generated code is written from it): so
+ * what it compiles is a copy of its own, parsed from the schema's JSON text,
+ * which nobody else holds (`owned`: the caller made one already). A schema
+ * without JSON text (one holding a bigint, one that cannot be read, which
+ * compiling refuses) is compiled as it is and keeps its closures.
+ */
+export function build(schema: unknown, options: CompileOptions, owned = false): Compiled {
+  if (!owned) {
+    const text = schemaText(schema);
+    if (text !== undefined) return build(JSON.parse(text), options, true);
+  }
   const compiled = checkSchema(schema, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
-  const generate = { fast: (given: Given) => generateFastCheck(schema, options, compiled, given), explainer: () => generateExplainer(schema, options, compiled) };
+  const generate = owned ? { fast: (given: Given) => generateFastCheck(schema, options, compiled, given), explainer: () => generateExplainer(schema, options, compiled) } : null;
   return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
 }
 
@@ -63,7 +76,7 @@ export function compile(schema: unknown, options?: Options): Validator {
 export function validate(schema: unknown, args: unknown, options?: CallOptions): Result {
   const read = readCallOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const compiled = cachedCompile(schema, read.compile, (source) => build(source, read.compile), read.schemaKey);
+  const compiled = cachedCompile(schema, read.compile, (source, owned) => build(source, read.compile, owned), read.schemaKey);
   return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
 }
 

@@ -1,5 +1,6 @@
 import { COUNTED_AHEAD, MAX_DEPTH, type CountVisits } from "../runtime/json-value";
 import { isJsonArray, isPlainObject } from "../runtime/shape";
+import { schemaValueCount } from "../compile/bounds";
 
 /**
  * JSON text written from a value's own properties, each read once: what
@@ -130,4 +131,23 @@ function writeObject(object: Record<string, unknown>, depth: number, count: Coun
   }
   out.add("}");
   return true;
+}
+
+/**
+ * The schema's JSON text, written from its own fields (src/api/own-json.ts: an
+ * inherited toJSON would give the schema the text of another, so that a
+ * cached copy compiled from it would refuse nothing the schema asks), each
+ * read once and counted against the schema's bound on values. Undefined when
+ * the schema is not exactly JSON (JSON text would turn `undefined` or `NaN`
+ * into `null` and drop functions, giving a refused schema the text of a
+ * valid one), cannot be read (a getter or proxy that throws; compiling it
+ * says so), holds more values than the bound, or is too long for one string:
+ * the schema itself is then compiled, and says what is wrong with it.
+ */
+export function schemaText(schema: unknown): string | undefined {
+  try {
+    return ownJsonText(schema, schemaValueCount());
+  } catch {
+    return undefined;
+  }
 }

@@ -81,7 +81,8 @@ export const pass = {
   searchSpent: 0,
   searchAllowed: SEARCH_BASE_WORK,
   searchWidened: false,
-  /** When the time budget runs out (performance.now()), or Infinity without one. */
+  /** The time budget (`timeBudgetMs`), or null; and when it runs out (performance.now()), or Infinity without one. */
+  budgetMs: null as number | null,
   deadline: Infinity,
 };
 
@@ -99,38 +100,41 @@ export class BudgetSpent {
   constructor(readonly budgetMs: number) {}
 }
 
-let budgetSpent = new BudgetSpent(0);
-
 /** Memo maps filled in the current validation: emptied when it ends, so they hold no arguments after the call. */
 const filled: Map<unknown, unknown>[] = [];
 
-/** A validation's state, kept while a validation started inside it runs (a getter in its arguments that validates). */
-type Outer = Omit<typeof pass, "generation">;
+/** What a validation keeps of its own: everything but the generation, which only counts up. */
+type ValidationState = Omit<typeof pass, "generation">;
 
-const outers: Outer[] = [];
-/** How many validations are running: more than one only while a getter or proxy in the arguments validates. */
+/** The states of validations that another started inside runs in (a getter or proxy in their arguments that validates), innermost last. */
+const outers: ValidationState[] = [];
+/** How many validations are running: more than one only while such a getter or proxy validates. */
 let running = 0;
 
 /**
  * Starts a validation of `args`, with a time budget for its pattern
  * searches (`timeBudgetMs`, null for none). The work limit bounds each
  * search; the budget bounds their sum, for arguments that carry many
- * strings each just under that limit. A validation started while another
- * runs keeps the other's state aside until it ends, so the other goes on
- * with its own arguments, counters and deadline; the generation goes on
- * counting, so no memo of the other's pass is taken for current.
+ * strings each just under that limit.
+ *
+ * A validation started while another runs keeps the other's state aside
+ * until it ends, so the other goes on with its own arguments, counters and
+ * deadline. Whatever can throw (the clock, the copy) runs before anything
+ * changes, so a start that throws leaves the state as it was.
  */
 export function startValidation(args: unknown, budgetMs: number | null): void {
-  if (running++ > 0) {
-    const { generation: _, ...outer } = pass;
+  const deadline = budgetMs === null ? Infinity : performance.now() + budgetMs;
+  if (running > 0) {
+    const { generation: _counted, ...outer } = pass;
     outers.push(outer);
   }
+  running++;
   pass.args = args;
   pass.size = null;
   pass.searchAllowed = SEARCH_BASE_WORK;
   pass.searchWidened = false;
-  pass.deadline = budgetMs === null ? Infinity : performance.now() + budgetMs;
-  if (budgetMs !== null && budgetSpent.budgetMs !== budgetMs) budgetSpent = new BudgetSpent(budgetMs);
+  pass.budgetMs = budgetMs;
+  pass.deadline = deadline;
 }
 
 /** Starts a pass of the current validation: nothing spent, nothing remembered, the base keyword allowance. */
@@ -144,17 +148,34 @@ export function startPass(): void {
 
 /**
  * Ends the validation: it lets go of the arguments and of every answer
- * remembered for them, and gives a validation it ran inside its state back.
+ * remembered for them. A validation it ran inside gets its state back, in a
+ * new generation: the memos and per-pass state this one filled, or found
+ * current, are never taken for that one's (their answers are about other
+ * arguments).
  */
 export function endValidation(): void {
-  running = Math.max(running - 1, 0);
-  const outer = running > 0 ? outers.pop() : undefined;
+  const outer = running > 1 ? outers[outers.length - 1] : undefined;
   if (outer !== undefined) {
-    Object.assign(pass, outer);
+    // Assignments only, no call until the state is back: a call can run out
+    // of stack (a getter that validates at every depth), and a restore cut
+    // short would leave the outer validation with this one's arguments.
+    pass.args = outer.args;
+    pass.size = outer.size;
+    pass.spent = outer.spent;
+    pass.limit = outer.limit;
+    pass.sized = outer.sized;
+    pass.searchSpent = outer.searchSpent;
+    pass.searchAllowed = outer.searchAllowed;
+    pass.searchWidened = outer.searchWidened;
+    pass.budgetMs = outer.budgetMs;
+    pass.deadline = outer.deadline;
+    pass.generation++;
+    outers.length--;
   } else {
     pass.args = undefined;
     pass.size = null;
   }
+  running = running > 0 ? running - 1 : 0;
   if (filled.length === 0) return; // most validations: setting the length costs a call into the runtime
   for (const answers of filled) answers.clear();
   filled.length = 0;
@@ -216,7 +237,7 @@ export function widenSearchWork(): boolean {
 
 /** Called after each search: throws BudgetSpent once the time budget is spent. Without a budget it costs one comparison. */
 export function chargeBudget(): void {
-  if (pass.deadline !== Infinity && performance.now() > pass.deadline) throw budgetSpent;
+  if (pass.deadline !== Infinity && performance.now() > pass.deadline) throw new BudgetSpent(pass.budgetMs!);
 }
 
 /** A memo's map, for the current pass: emptied of earlier passes' answers when `seen` is stale, and listed to be emptied when the validation ends. */
