@@ -68,11 +68,12 @@ function walk(value: unknown, depth: number, maxDepth: number, count: CountVisit
 
 /**
  * True when `value`, parsed from JSON text, nests at most `depthLeft`
- * container levels: the one rule of the input domain that parsed JSON can
- * break (it has no other prototypes, no undefined, no holes, no NaN).
+ * container levels and holds only finite numbers: the two rules of the input
+ * domain that parsed JSON can break (it has no other prototypes, no
+ * undefined, no holes, no NaN; but JSON.parse reads `1e400` as Infinity).
  */
 export function nestsWithin(value: unknown, depthLeft: number, count: CountVisits): boolean {
-  if (typeof value !== "object" || value === null) return true;
+  if (typeof value !== "object" || value === null) return typeof value !== "number" || Number.isFinite(value);
   if (depthLeft <= 0) return false;
   if (Array.isArray(value)) {
     const length = value.length;

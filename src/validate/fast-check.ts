@@ -1,7 +1,7 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
 import { isMultipleOf } from "../runtime/decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "../compile/keywords/annotations";
-import { BOUNDS } from "../compile/keywords/number";
+import { bigintComparesExactly, bigintPasses, BOUNDS } from "../compile/keywords/number";
 import { typeTestCode } from "../compile/keywords/type";
 import { ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
@@ -43,9 +43,10 @@ export type FastCheck = (value: unknown) => boolean;
 
 /**
  * Which values a fast check is given: any JavaScript value, or a value
- * JSON.parse returned, which can break only the depth rule of the input
- * domain (so its type tests need not look at prototypes or finiteness, and
- * its walks only count levels).
+ * JSON.parse returned, which can break only two rules of the input domain,
+ * the depth bound and finite numbers (`1e400` parses as Infinity): so its
+ * type tests need not look at prototypes, and its walks only count levels
+ * and look at numbers.
  */
 export type Given = "any" | "parsed";
 
@@ -153,7 +154,7 @@ const isShortString = (value: unknown) => typeof value === "string" && value.len
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
-/** The same for a value JSON.parse returned: only the levels are counted. */
+/** The same for a value JSON.parse returned: the levels are counted and the numbers looked at. */
 const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, charge);
 
 class Generator extends CodeWriter {
@@ -183,6 +184,7 @@ class Generator extends CodeWriter {
       hasAtLeastCodePoints,
       hasAtMostCodePoints,
       isMultipleOf,
+      bigintPasses,
       jsonEqual,
       hasOwn: Object.hasOwn,
       isPlainObject,
@@ -264,7 +266,9 @@ class Generator extends CodeWriter {
     }
     const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
-    let code = types !== null ? `if (!(${types.map(test).join(" || ")})) return false;\n` : this.given === "any" ? `if (!isShallowJson(${v})) return false;\n` : "";
+    // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
+    const anyJson = this.given === "any" ? `isShallowJson(${v})` : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
+    let code = `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
     // A composition walks its value before its branches run (see
     // composition()); walked first, the value's other keywords need not walk
     // what they do not check either.
@@ -470,7 +474,12 @@ class Generator extends CodeWriter {
   private numberKeywords(object: Record<string, unknown>, v: string): string {
     let code = "";
     for (const [keyword, { operator }] of Object.entries(BOUNDS)) {
-      if (typeof object[keyword] === "number") code += `if (!(${v} ${operator} ${JSON.stringify(object[keyword])})) return false;\n`;
+      const bound = object[keyword];
+      if (typeof bound !== "number") continue;
+      // A bigint against a bound of 2^53 or more is compared on decimals (bigintPasses).
+      const literal = JSON.stringify(bound);
+      const passes = bigintComparesExactly(bound) ? `${v} ${operator} ${literal}` : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
+      code += `if (!(${passes})) return false;\n`;
     }
     if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
     return code;

@@ -16,12 +16,29 @@ export const BOUNDS = {
   exclusiveMaximum: { operator: "<", words: "less than" },
 } as const;
 
-const COMPARISONS: Record<(typeof BOUNDS)[keyof typeof BOUNDS]["operator"], (v: Numeric, bound: number) => boolean> = {
+type Operator = (typeof BOUNDS)[keyof typeof BOUNDS]["operator"];
+
+const COMPARISONS: Record<Operator, (v: Numeric, bound: number) => boolean> = {
   ">=": (v, bound) => v >= bound,
   "<=": (v, bound) => v <= bound,
   ">": (v, bound) => v > bound,
   "<": (v, bound) => v < bound,
 };
+
+/**
+ * Whether a bigint passes a bound. A bound stands for the decimal it prints
+ * (docs/contract.md, "Exact numbers"), and below 2^53 in size a bigint
+ * compares with the double as with that decimal; from 2^53 the double's
+ * binary value and its printed decimal differ (2^64 prints
+ * 18446744073709552000), so the comparison is made on decimals.
+ */
+export function bigintPasses(v: bigint, bound: number, operator: Operator): boolean {
+  const holds = COMPARISONS[operator];
+  return bigintComparesExactly(bound) ? holds(v, bound) : holds(Decimal.of(v).compare(Decimal.of(bound)), 0);
+}
+
+/** Whether a bigint compares with the double `bound` as with the decimal it prints (see bigintPasses). */
+export const bigintComparesExactly = (bound: number) => Math.abs(bound) < 2 ** 53;
 
 /** A bound on numbers; other values are left alone. */
 function numericBound(name: keyof typeof BOUNDS): Keyword {
@@ -33,7 +50,7 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
     const bound = `must be ${words} ${value}`;
     // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
     const within = (v: unknown) =>
-      typeof v === "number" || typeof v === "bigint" ? holds(v, value) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
+      typeof v === "number" ? holds(v, value) : typeof v === "bigint" ? bigintPasses(v, value, operator) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
     return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`));
   });
 }

@@ -12,7 +12,7 @@ interface TypeTest {
   holds: (value: unknown) => boolean;
   /** The generated fast check's test of `v`, which also answers for the input domain: only JSON passes it (finite numbers, plain objects). */
   code: (v: string) => string;
-  /** The same for a value JSON.parse returned: its objects are plain, its arrays have no holes, its numbers are finite. */
+  /** The same for a value JSON.parse returned: its objects are plain, its arrays have no holes (its numbers may be Infinity: `1e400`). */
   parsedCode: (v: string) => string;
 }
 
@@ -34,7 +34,7 @@ const TYPES: Record<string, TypeTest> = {
   number: {
     holds: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
     code: (v) => `(Number.isFinite(${v}) || typeof ${v} === "bigint")`,
-    parsedCode: (v) => `typeof ${v} === "number"`,
+    parsedCode: (v) => `Number.isFinite(${v})`,
   },
   boolean: { holds: (v) => typeof v === "boolean", code: (v) => `typeof ${v} === "boolean"`, parsedCode: (v) => `typeof ${v} === "boolean"` },
   null: { holds: (v) => v === null, code: (v) => `${v} === null`, parsedCode: (v) => `${v} === null` },
