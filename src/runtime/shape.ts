@@ -45,12 +45,22 @@ function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean 
 }
 
 /**
- * Another realm's Object.prototype, which has nothing above it. A class's
- * prototype has an Object.prototype above it, so class instances never get
- * to the costlier tests.
+ * Another realm's Object.prototype, which has nothing above it, and which
+ * holds no name this realm's lacks. A class's prototype has an
+ * Object.prototype above it, so class instances never get to the costlier
+ * tests. The own-property rule of the keywords (compile/keywords/object.ts,
+ * ownValue) tests a name for own-ness only when this realm's
+ * Object.prototype holds it: a name another realm added to its own
+ * (`Object.prototype.city = "Paris"` there) would read as a property of
+ * every object of that realm, so such objects are not JSON here.
  */
 function isOtherObjectPrototype(proto: object | null): boolean {
-  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object");
+  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object") && addsNoName(proto);
+}
+
+function addsNoName(proto: object): boolean {
+  for (const name of Reflect.ownKeys(proto)) if (!Object.hasOwn(Object.prototype, name)) return false;
+  return true;
 }
 
 /** Another realm's Array.prototype, which has that realm's Object.prototype above it (a subclass's prototype has an Array.prototype). */
