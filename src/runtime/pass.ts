@@ -64,7 +64,7 @@ export const MEASURED_VALUES = (MAX_WORK - BASE_WORK) / WORK_PER_VALUE;
 
 /**
  * The current validation. Generated code reads it as a constant object
- * (workCode); everything else through the functions below.
+ * (chargeCode); everything else through the functions below.
  */
 export const pass = {
   /** The arguments of the current validation (undefined between validations): the object presentRequired's rule applies to. */
