@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../src/api/entry-points";
-import { CACHE_BYTES, CACHE_SIZE, cacheUse, cachedCompile } from "../src/api/cache";
+import { SCHEMA_CACHE_BYTES, SCHEMA_CACHE_SIZE, cacheUse, cachedCompile } from "../src/api/cache";
 import type { CompileOptions } from "../src/compile/keyword";
 import { readOptions } from "../src/api/options";
 import { Catalog, compile, validate, violation } from "../src/index";
@@ -41,7 +41,7 @@ describe("the validate() cache", () => {
     const text = '{"type":"object","properties":{"cache-test-b":{}}}';
     const c = counter();
     cachedCompile(JSON.parse(text), options, c.build);
-    for (let i = 0; i < CACHE_SIZE; i++) cachedCompile({ type: "object", properties: { [`p${i}`]: {} } }, options, counter().build);
+    for (let i = 0; i < SCHEMA_CACHE_SIZE; i++) cachedCompile({ type: "object", properties: { [`p${i}`]: {} } }, options, counter().build);
     cachedCompile(JSON.parse(text), options, c.build);
     expect(c.builds).toBe(2); // evicted, so built again
   });
@@ -140,7 +140,7 @@ describe("the validate() cache", () => {
     };
     for (const text of texts) cachedCompile(JSON.parse(text), options, counted);
     expect(builds).toBe(10);
-    expect(cacheUse().bytes).toBeLessThanOrEqual(CACHE_BYTES);
+    expect(cacheUse().bytes).toBeLessThanOrEqual(SCHEMA_CACHE_BYTES);
     // Newest first: the kept ones are found, the first one dropped is built again.
     let kept = 0;
     while (kept < texts.length) {
@@ -157,7 +157,7 @@ describe("the validate() cache", () => {
     for (const file of readdirSync(directory).filter((name) => name.endsWith(".json"))) {
       for (const tool of JSON.parse(readFileSync(join(directory, file), "utf8")).tools) texts.add(JSON.stringify(tool.inputSchema));
     }
-    const largest = [...texts].sort((a, b) => b.length - a.length).slice(0, CACHE_SIZE);
+    const largest = [...texts].sort((a, b) => b.length - a.length).slice(0, SCHEMA_CACHE_SIZE);
     expect(largest).toHaveLength(1000);
     const extended: CompileOptions = { ...options, profile: "extended" };
     let builds = 0;
@@ -167,7 +167,7 @@ describe("the validate() cache", () => {
     };
     for (const text of largest) cachedCompile(JSON.parse(text), extended, counted);
     expect(cacheUse().schemas).toBe(1000);
-    expect(cacheUse().bytes).toBeLessThanOrEqual(CACHE_BYTES);
+    expect(cacheUse().bytes).toBeLessThanOrEqual(SCHEMA_CACHE_BYTES);
     for (const text of largest) cachedCompile(JSON.parse(text), extended, counted);
     expect(builds).toBe(1000);
   });

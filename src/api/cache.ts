@@ -9,10 +9,10 @@ import { CompiledValidator } from "../validate/validator";
 export type Compiled = Validator | Extract<Result, { ok: false }>;
 
 /** Distinct schemas kept compiled by `validate()` and `violation()`. */
-export const CACHE_SIZE = 1000;
+export const SCHEMA_CACHE_SIZE = 1000;
 
 /** Memory the kept schemas may hold together, as `weigh` estimates it; older schemas are dropped beyond it. */
-export const CACHE_BYTES = 64 * 2 ** 20;
+export const SCHEMA_CACHE_BYTES = 64 * 2 ** 20;
 
 /**
  * Upper estimates, measured on the captured catalogs and on hostile schemas:
@@ -30,7 +30,7 @@ interface Entry {
   weight: number;
 }
 
-const byText = new Lru<string, Entry>(CACHE_SIZE, { maxWeight: CACHE_BYTES, weigh: (entry) => entry.weight });
+const byText = new Lru<string, Entry>(SCHEMA_CACHE_SIZE, { maxWeight: SCHEMA_CACHE_BYTES, weigh: (entry) => entry.weight });
 const byObject = new WeakMap<object, Map<string, Compiled>>();
 
 /** The schemas kept by text, and their estimated bytes together. */

@@ -12,9 +12,7 @@ import { SchemaError } from "./schema-error";
 import { describeThrown } from "../runtime/thrown";
 import type { CallOptions, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
-import { failure } from "../explain/failure";
-
-const VALID: Result = Object.freeze({ ok: true });
+import { failure, VALID } from "../explain/failure";
 
 /**
  * The validator of a schema, or the failure that refuses it. Never throws.

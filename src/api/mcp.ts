@@ -66,7 +66,7 @@ export interface GuardOptions extends Options {
 }
 
 /** The result that refuses a call with the core's one-line message. */
-function refusal(result: Extract<Result, { ok: false }>): RefusedToolResult {
+function refusedResult(result: Extract<Result, { ok: false }>): RefusedToolResult {
   return { content: [{ type: "text", text: result.message }], isError: true };
 }
 
@@ -224,7 +224,7 @@ export async function guardClient<C extends McpClient>(client: C, options?: Guar
       const [params, ...rest] = args as [CallToolParams, ...unknown[]];
       await ensureFresh();
       const call = checkCall(catalog, { params });
-      if (!("params" in call)) return refusal(call.result);
+      if (!("params" in call)) return refusedResult(call.result);
       return (await client.callTool(call.params, ...rest)) as GuardedCallResult<C>;
     },
   };
@@ -245,6 +245,6 @@ export function guardToolHandler<Q extends { params: CallToolParams }, E, R>(
 ): (request: Q, extra: E) => Promise<R | RefusedToolResult> {
   return async (request, extra) => {
     const call = checkCall(catalog, request);
-    return "params" in call ? handler({ ...request, params: call.params }, extra) : refusal(call.result);
+    return "params" in call ? handler({ ...request, params: call.params }, extra) : refusedResult(call.result);
   };
 }

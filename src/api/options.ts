@@ -4,11 +4,11 @@ import { describeThrown } from "../runtime/thrown";
 import type { Profile } from "../runtime/types";
 
 const KNOWN = new Set(["lenientScalars", "presentRequired", "profile", "timeBudgetMs"]);
-/** What `validate()` and `violation()` take besides (see CallOptions). */
+/** What `validate()` and `violation()` take besides (see ReadCallOptions). */
 const CALL_ONLY = new Set(["schemaKey"]);
 
 /** The options of one `validate()` call: the compile options and the caller's key for the schema, if any. */
-export interface CallOptions {
+export interface ReadCallOptions {
   compile: CompileOptions;
   schemaKey: string | null;
 }
@@ -37,7 +37,7 @@ export function readOptions(options: unknown): CompileOptions | string {
 }
 
 /** readOptions for `validate()`, which also takes `schemaKey`. */
-export function readCallOptions(options: unknown): CallOptions | string {
+export function readCallOptions(options: unknown): ReadCallOptions | string {
   if (options === undefined) return { compile: DEFAULTS, schemaKey: null };
   const copy = copyOptions(options);
   if (typeof copy === "string") return copy;

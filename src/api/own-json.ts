@@ -22,7 +22,7 @@ import { schemaValueCount } from "../compile/bounds";
  */
 export function ownJsonText(value: unknown, count: CountVisits): string | undefined {
   const out = new Text();
-  return write(value, 0, count, out) ? out.done() : undefined;
+  return writeValue(value, 0, count, out) ? out.done() : undefined;
 }
 
 /** Pieces of text that make a chunk (see Text). */
@@ -71,7 +71,7 @@ class Text {
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** Writes `value`'s text to `out`; false when it has none. */
-function write(value: unknown, depth: number, count: CountVisits, out: Text): boolean {
+function writeValue(value: unknown, depth: number, count: CountVisits, out: Text): boolean {
   switch (typeof value) {
     case "string":
       out.addQuoted(value, "", "");
@@ -109,7 +109,7 @@ function writeList(list: unknown[], depth: number, count: CountVisits, out: Text
     for (let i = start; i < end; i++) {
       if (i > 0) out.add(",");
       // A hole reads as undefined, which has no JSON text.
-      if (!write(list[i], depth + 1, count, out)) return false;
+      if (!writeValue(list[i], depth + 1, count, out)) return false;
     }
   }
   out.add("]");
@@ -126,7 +126,7 @@ function writeObject(object: Record<string, unknown>, depth: number, count: Coun
     for (let i = start; i < end; i++) {
       out.addQuoted(keys[i], i === 0 ? "" : ",", ":");
       // An own key's value, never an inherited one (an own `__proto__` key included).
-      if (!write(object[keys[i]], depth + 1, count, out)) return false;
+      if (!writeValue(object[keys[i]], depth + 1, count, out)) return false;
     }
   }
   out.add("}");

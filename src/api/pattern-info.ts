@@ -24,14 +24,14 @@ export interface PatternInfo {
  */
 export function patternInfo(pattern: unknown, options?: Options): PatternInfo | Failure {
   const read = readOptions(options);
-  if (typeof read === "string") return refusal("validation", `invalid options: ${read}`, "options");
-  if (typeof pattern !== "string") return refusal("validation", "#/pattern: must be a string", "pattern");
+  if (typeof read === "string") return patternRefusal("validation", `invalid options: ${read}`, "options");
+  if (typeof pattern !== "string") return patternRefusal("validation", "#/pattern: must be a string", "pattern");
   const compiled = compilePattern(pattern, read.profile);
-  if (compiled instanceof PatternError) return refusal(compiled.kind, `#/pattern: ${compiled.message}`, "pattern");
+  if (compiled instanceof PatternError) return patternRefusal(compiled.kind, `#/pattern: ${compiled.message}`, "pattern");
   return { ok: true, engine: compiled.engine, reason: compiled.reason };
 }
 
-function refusal(kind: Failure["kind"], message: string, keyword: string): Failure {
+function patternRefusal(kind: Failure["kind"], message: string, keyword: string): Failure {
   return failure([{ kind, instancePath: "", schemaPath: keyword === "pattern" ? "/pattern" : "", keyword, message }], true);
 }
 

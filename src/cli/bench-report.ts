@@ -108,7 +108,7 @@ function gridStep(max: number): number {
   return step ?? 10 * power;
 }
 
-function cut(label: string): string {
+function cutLabel(label: string): string {
   const chars = Array.from(label);
   return chars.length <= LABEL_CHARACTERS ? label : `${chars.slice(0, LABEL_CHARACTERS - 1).join("")}…`;
 }
@@ -143,7 +143,7 @@ function barChart(title: string, unit: string, bars: Bar[]): string {
     const barHeight = withAjv ? 13 : 16;
     parts.push(`<g class="row">`);
     parts.push(`<title>${escapeXml(bar.label)}</title>`);
-    parts.push(`<text x="${labelWidth - 8}" y="${y + (withAjv ? 17 : 13)}" text-anchor="end" class="label">${escapeXml(cut(bar.label))}</text>`);
+    parts.push(`<text x="${labelWidth - 8}" y="${y + (withAjv ? 17 : 13)}" text-anchor="end" class="label">${escapeXml(cutLabel(bar.label))}</text>`);
     const draw = (value: number, note: string, color: string, at: number) => {
       const w = Math.max(x(value) - labelWidth, value > 0 ? 1 : 0);
       parts.push(`<rect x="${labelWidth}" y="${at}" width="${w.toFixed(1)}" height="${barHeight}" fill="${color}"/>`);

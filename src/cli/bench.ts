@@ -336,4 +336,4 @@ function writeReport(file: string, text: string): void {
   }
 }
 
-export const bench: Command = { name: "bench", summary: "time preflight, compile and validation for a catalog", usage: USAGE, run };
+export const benchCommand: Command = { name: "bench", summary: "time preflight, compile and validation for a catalog", usage: USAGE, run };

@@ -170,4 +170,4 @@ async function run(argv: string[]): Promise<number> {
   return counts.ok === tools.length ? 0 : 1;
 }
 
-export const check: Command = { name: "check", summary: "preflight the tool schemas in tools/list files", usage: USAGE, run };
+export const checkCommand: Command = { name: "check", summary: "preflight the tool schemas in tools/list files", usage: USAGE, run };

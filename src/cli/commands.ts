@@ -1,13 +1,13 @@
-import { bench } from "./bench";
-import { check } from "./check";
+import { benchCommand } from "./bench";
+import { checkCommand } from "./check";
 import { CliError, type Command } from "./command";
-import { mergeSummaries } from "./merge-summaries";
-import { validate } from "./validate";
+import { mergeSummariesCommand } from "./merge-summaries";
+import { validateCommand } from "./validate";
 
 // The commands, and the overview that lists them. main.ts imports this file
 // only once it knows a command is wanted: loading the commands loads the addon.
 
-const COMMANDS: readonly Command[] = [check, validate, mergeSummaries, bench];
+const COMMANDS: readonly Command[] = [checkCommand, validateCommand, mergeSummariesCommand, benchCommand];
 
 const NAMES = `${COMMANDS.slice(0, -1).map((command) => command.name).join(", ")} or ${COMMANDS.at(-1)!.name}`;
 

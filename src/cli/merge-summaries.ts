@@ -33,4 +33,4 @@ async function run(argv: string[]): Promise<number> {
   return summaryStatus(merged);
 }
 
-export const mergeSummaries: Command = { name: "merge-summaries", summary: "add up the --summary --json outputs of shards", usage: USAGE, run };
+export const mergeSummariesCommand: Command = { name: "merge-summaries", summary: "add up the --summary --json outputs of shards", usage: USAGE, run };

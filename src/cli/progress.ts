@@ -11,7 +11,7 @@ export interface Progress {
   done(): void;
 }
 
-const SILENT: Progress = { update() {}, done() {} };
+const NO_PROGRESS: Progress = { update() {}, done() {} };
 
 export interface ProgressOutput {
   /** Whether results go to stdout while the bar is shown (not only a summary at the end). */
@@ -34,7 +34,7 @@ export interface ProgressOutput {
  * cleared, leave the terminal to the bar.
  */
 export function progress(totalBytes: number | null, { streamsResults, stderr = process.stderr, stdout = process.stdout }: ProgressOutput): Progress {
-  if (!stderr.isTTY || (streamsResults && stdout.isTTY)) return SILENT;
+  if (!stderr.isTTY || (streamsResults && stdout.isTTY)) return NO_PROGRESS;
   const started = performance.now();
   // The first update draws at once, however soon after the start it comes.
   let drawnAt: number | null = null;

@@ -94,4 +94,4 @@ async function run(argv: string[]): Promise<number> {
   return result.ok ? 0 : 1;
 }
 
-export const validate: Command = { name: "validate", summary: "validate one call, or bulk-import stored calls", usage: USAGE, run };
+export const validateCommand: Command = { name: "validate", summary: "validate one call, or bulk-import stored calls", usage: USAGE, run };

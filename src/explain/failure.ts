@@ -20,6 +20,9 @@ import { count } from "./messages";
  */
 export const MAX_ISSUES = 100;
 
+/** The result of a valid call, or of a schema that preflight accepts: frozen, so it is shared. */
+export const VALID: Result = Object.freeze({ ok: true });
+
 /** At most this many problems are spelled out in a message (SchemaGuard). */
 export const MAX_REPORTED = 5;
 

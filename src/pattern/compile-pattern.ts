@@ -26,17 +26,17 @@ export const MAX_PATTERN_BYTES = 1024;
 
 /**
  * Compiled patterns kept for reuse, one per profile and pattern: at most
- * this many, holding at most CACHE_BYTES of native memory together.
+ * this many, holding at most PATTERN_CACHE_BYTES of native memory together.
  * Catalogs repeat the same few patterns. A pattern that leaves the cache
  * has its native memory (DFA states, program, PCRE2 code) freed at once,
  * not when the collector finds it, which a loop that never yields to the
  * event loop would wait for; a validator that still holds it compiles it
  * again when it next searches it.
  */
-const CACHE_SIZE = 2048;
-export const CACHE_BYTES = 64 * 2 ** 20;
-const cache = new Lru<string, CompiledPattern | PatternError>(CACHE_SIZE, {
-  maxWeight: CACHE_BYTES,
+const PATTERN_CACHE_SIZE = 2048;
+export const PATTERN_CACHE_BYTES = 64 * 2 ** 20;
+const cache = new Lru<string, CompiledPattern | PatternError>(PATTERN_CACHE_SIZE, {
+  maxWeight: PATTERN_CACHE_BYTES,
   weigh: (entry) => (entry instanceof PatternError ? 0 : entry.bytes),
   evicted: (entry) => {
     if (!(entry instanceof PatternError)) dropPattern(entry);

@@ -22,7 +22,7 @@ import { BOUNDARY, END, NOT_BOUNDARY, START, type Node } from "./syntax";
  */
 export function pcre2Source(root: Node): Uint32Array {
   const out: string[] = [];
-  write(root, out);
+  writeNode(root, out);
   const text = out.join("");
   const units = new Uint32Array(text.length);
   // Only ASCII is written: code points above it are escaped.
@@ -52,7 +52,7 @@ function quantifier(min: number, max: number): string {
   return min === max ? `{${min}}` : `{${min},${max}}`;
 }
 
-function write(node: Node, out: string[]): void {
+function writeNode(node: Node, out: string[]): void {
   switch (node.kind) {
     case "set":
       out.push(set(node.ranges));
@@ -63,13 +63,13 @@ function write(node: Node, out: string[]): void {
     case "sequence":
       for (const item of node.items) {
         if (item.kind === "alternation") group(item, out);
-        else write(item, out);
+        else writeNode(item, out);
       }
       return;
     case "alternation":
       node.items.forEach((item, i) => {
         if (i > 0) out.push("|");
-        write(item, out);
+        writeNode(item, out);
       });
       return;
     case "repeat":
@@ -80,7 +80,7 @@ function write(node: Node, out: string[]): void {
         if (node.min > 0) out.push("(?!)");
         return;
       }
-      if (node.item.kind === "set") write(node.item, out);
+      if (node.item.kind === "set") writeNode(node.item, out);
       else group(node.item, out);
       out.push(quantifier(node.min, node.max));
       return;
@@ -89,6 +89,6 @@ function write(node: Node, out: string[]): void {
 
 function group(node: Node, out: string[]): void {
   out.push("(?:");
-  write(node, out);
+  writeNode(node, out);
   out.push(")");
 }

@@ -85,7 +85,7 @@ const GENERATED = new Set([
 const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
 
 /** Keywords that assert nothing while validating. */
-const SILENT = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
+const ASSERTS_NOTHING = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
 
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
@@ -121,7 +121,7 @@ const depthOf = (at: CodeSite) => (at.base === "0" ? String(at.offset) : at.offs
 const below = (at: CodeSite): CodeSite => ({ ...at, offset: at.offset + 1 });
 
 /** The test that `v` is JSON down to the depth bound, or null when a composition above walked it already. */
-function walk(v: string, at: CodeSite): string | null {
+function walkTest(v: string, at: CodeSite): string | null {
   const left = at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`;
   if (at.walked === "true") return null;
   return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
@@ -129,7 +129,7 @@ function walk(v: string, at: CodeSite): string | null {
 
 /** A statement that returns false unless `v` is JSON, or nothing when a composition above walked it. */
 function walkStatement(v: string, at: CodeSite): string {
-  const walked = walk(v, at);
+  const walked = walkTest(v, at);
   return walked === null ? "" : `if (!${walked}) return false;\n`;
 }
 
@@ -248,12 +248,12 @@ class Generator extends CodeWriter {
 
   private nodeCode(schema: unknown, pointer: string, v: string, place: CodeSite): string {
     let at = place;
-    const walked = walk(v, at);
+    const walked = walkTest(v, at);
     if (schema === true) return walkStatement(v, at);
     if (schema === false) return "return false;";
     const object = ownFields(schema as Record<string, unknown>);
     this.weight += subschemaWeight(object);
-    const keywords = Object.keys(object).filter((keyword) => !SILENT.has(keyword));
+    const keywords = Object.keys(object).filter((keyword) => !ASSERTS_NOTHING.has(keyword));
     // Asserting nothing, it takes any JSON value, as `true` does: one walk,
     // not the type tests and loops of every kind (ten times the source).
     if (keywords.length === 0) return walkStatement(v, at);

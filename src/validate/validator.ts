@@ -3,14 +3,12 @@ import { findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import type { CompiledSchema } from "../compile/compile-schema";
 import type { FastCheck, Given } from "./fast-check";
 import type { Explainer } from "./explainer";
-import { budgetFailure, failure, issueAt, limitIssue, stackFailure, unreadable, workFailure } from "../explain/failure";
+import { budgetFailure, failure, issueAt, limitIssue, stackFailure, unreadable, VALID, workFailure } from "../explain/failure";
 import { EngineLimit } from "../pattern/native";
 import { BudgetSpent, charge, endValidation, startPass, startValidation, widenSearchWork, WorkSpent } from "../runtime/pass";
 import { pathTo, Report, type Check } from "../explain/report";
 import { describeThrown, isThrown } from "../runtime/thrown";
 import type { Issue, Result, Validator } from "../runtime/types";
-
-const VALID: Result = Object.freeze({ ok: true });
 
 /**
  * Calls a validator answers with its closures before it generates its fast
