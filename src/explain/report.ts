@@ -135,7 +135,7 @@ export class Report {
    * A number for each place on the path (the same path, the same number, by
    * parent place and key): what `remember` keys by, without building the
    * pointer, whose length grows with the depth. Kept only for a schema that
-   * remembers (compile.ts).
+   * remembers (compile-schema.ts).
    */
   private readonly placeNumbers: number[] | null;
   private childPlaces: Map<number, Map<PathSegment, number>> | null = null;

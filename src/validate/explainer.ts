@@ -78,7 +78,7 @@ class ExplainWriter extends CodeWriter {
     const object = ownFields(schema);
     let rest = "";
     for (const { name, check } of node.keywords) rest += this.keyword(node, name, check, object, v, ok);
-    // As compile.ts joins them: the type first, the other keywords only for a value of the right type.
+    // As compile-schema.ts joins them: the type first, the other keywords only for a value of the right type.
     const checked = node.type === null ? rest : `if (!${this.constant(node.type)}(${v}, r)) ${ok} = false;\nelse {\n${rest}}\n`;
     return chargeCode(String(subschemaWeight(schema))) + checked;
   }

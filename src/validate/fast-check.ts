@@ -163,11 +163,11 @@ class Generator extends CodeWriter {
 
   constructor(
     private readonly document: unknown,
-    /** The closures by subschema (compile.ts). */
+    /** The closures by subschema (compile-schema.ts). */
     private readonly closures: ReadonlyMap<unknown, Check>,
-    /** `$ref` targets decided once per value, by subschema (compile.ts). */
+    /** `$ref` targets decided once per value, by subschema (compile-schema.ts). */
     private readonly remembered: ReadonlySet<unknown>,
-    /** The compiled patterns by their source: the very ones the closures search (compile.ts). */
+    /** The compiled patterns by their source: the very ones the closures search (compile-schema.ts). */
     private readonly patterns: CompiledSchema["patterns"],
     private readonly given: Given,
     /** Whether a required property of the arguments object must hold a value that is not blank (src/runtime/present.ts). */

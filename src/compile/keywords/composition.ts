@@ -107,7 +107,7 @@ function noMatchProblem(forms: Forms, runs: Run[], value: unknown, report: Repor
  */
 function acceptedTypes(schema: unknown, site: SchemaSite, depth = 0): string[] | null {
   const declared = declaredTypes(schema);
-  // Past MAX_CHAIN steps the schema is refused anyway (compile.ts).
+  // Past MAX_CHAIN steps the schema is refused anyway (compile-schema.ts).
   if (declared !== null || !isPlainObject(schema) || depth > MAX_CHAIN) return declared;
   const cached = site.typeCache.get(schema);
   if (cached !== undefined) return cached;
