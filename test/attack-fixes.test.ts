@@ -1,0 +1,144 @@
+// Attacks on the fixes of this round: the schema copy made at compile, the
+// refusal of Infinity in validateJson, bigints against bounds, another
+// realm's prototypes, nested validations. Each test asserts what the
+// contract (docs/contract.md) promises, so a test that fails is a finding.
+import v8 from "node:v8";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { Catalog, compile, validate, validateSchema } from "../src/index";
+
+/** Answers of one validator over `calls` calls (cold, then hot), which must all be `ok`. */
+function answers(validator: { validate(args: unknown): { ok: boolean } }, args: () => unknown, calls = 12): boolean[] {
+  return Array.from({ length: calls }, () => validator.validate(args()).ok);
+}
+
+describe("the schema copy made at compile", () => {
+  // One 1 MiB string at 300 places is 300 values, far under the bound on a
+  // schema's values, and 1 MiB in memory. Its JSON text is 300 MiB, and the
+  // copy parsed from it holds 300 distinct strings, which the validator keeps.
+  // Before the copy, compiling it took a few milliseconds and kept nothing;
+  // six such tools in one Catalog.publish abort a process with a 2 GiB heap.
+  it("a schema that holds one long string at many places is not blown up into a copy of every place", () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const long = "x".repeat(2 ** 20);
+    const schema = { type: "object", properties: { a: { enum: Array.from({ length: 300 }, () => long) } } };
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const validator = compile(schema, { profile: "extended" });
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(validator.validate({ a: long }).ok).toBe(true);
+    // The schema itself is 1 MiB; its validator should not keep 300 times that.
+    expect(kept).toBeLessThan(64 * 2 ** 20);
+  });
+
+  // 27 objects in memory, 2^26 subschemas written out: refused at the bound on
+  // subschemas. validateSchema (which walks the schema itself) refuses it in
+  // about the time compiling took before; compile() first writes up to
+  // 10,000,000 values of JSON text that it then throws away.
+  it("a small DAG schema that is huge written out is refused by compile() about as fast as by validateSchema", () => {
+    let node: unknown = { type: "string" };
+    for (let i = 0; i < 26; i++) node = { anyOf: [node, node] };
+    const schema = { type: "object", properties: { a: node } };
+    let start = performance.now();
+    expect(validateSchema(schema).ok).toBe(false);
+    const preflight = performance.now() - start;
+    start = performance.now();
+    expect(() => compile(schema)).toThrow(/subschemas/);
+    const compiling = performance.now() - start;
+    // Before the copy: about 1.4 times the preflight; now about 3 to 4 times.
+    expect(compiling).toBeLessThan(1.75 * preflight + 100);
+  });
+
+  // A schema holding a bigint has no JSON text, so it is compiled as it is.
+  // Compiling reads the root's `required` twice: once for the keyword, once
+  // for presentRequired's list of names whose blank values the explaining
+  // pass skips. A getter that answers [] and then ["a"] makes the fast check
+  // fail `{ a: " " }` on minLength, and the explaining pass skip that check.
+  it("a schema read twice while compiling cannot make the explaining pass skip a value its required list never named", () => {
+    const schema = () => {
+      let reads = 0;
+      const root: Record<string, unknown> = { type: "object", properties: { a: { type: "string", minLength: 5, default: 1n } } };
+      Object.defineProperty(root, "required", { enumerable: true, get: () => (reads++ === 0 ? [] : ["a"]) });
+      return root;
+    };
+    const validator = compile(schema(), { profile: "extended", presentRequired: true });
+    expect(validator.validate({ a: "xy" }).ok).toBe(false);
+    expect(answers(validator, () => ({ a: " " }))).toEqual(Array(12).fill(false));
+    expect(validate(schema(), { a: " " }, { profile: "extended", presentRequired: true }).ok).toBe(false);
+  });
+
+  // resolveRef finds a non-enumerable own property (Object.hasOwn), which the
+  // copy's JSON text leaves out: validateSchema, which checks the schema
+  // itself, accepts what compile() (the copy) refuses.
+  it("preflight and compile agree on a $ref to a non-enumerable property", () => {
+    const schema = () => {
+      const defs = {};
+      Object.defineProperty(defs, "x", { value: { type: "string" }, enumerable: false });
+      return { type: "object", $defs: defs, properties: { a: { $ref: "#/$defs/x" } } };
+    };
+    const preflight = validateSchema(schema(), { profile: "extended" }).ok;
+    let compiled = true;
+    try {
+      compile(schema(), { profile: "extended" });
+    } catch {
+      compiled = false;
+    }
+    expect(compiled).toBe(preflight);
+    const published = new Catalog().publish([{ name: "t", inputSchema: schema() }], { profile: "extended" });
+    expect(published.ok).toBe(preflight);
+  });
+});
+
+describe("another realm's Array.prototype", () => {
+  // isOtherArrayPrototype asks that the realm's Object.prototype adds no
+  // name, but not its Array.prototype: a hole of one of that realm's arrays
+  // reads the inherited item, so a sparse list passes as a full one (and is
+  // sent on as [null] by JSON.stringify).
+  const realm = vm.createContext({});
+  vm.runInContext("Array.prototype[0] = 'Paris'; Array.prototype[1] = 'Lyon';", realm);
+  const schema = { type: "object", properties: { list: { type: "array", items: { type: "string" } } } };
+
+  it("a hole in a list of a realm whose Array.prototype holds an index is refused, cold and hot", () => {
+    const validator = compile(schema);
+    expect(answers(validator, () => vm.runInContext("({ list: [, ] })", realm))).toEqual(Array(12).fill(false));
+    expect(answers(compile(schema), () => vm.runInContext("({ list: [, 'ab'] })", realm))).toEqual(Array(12).fill(false));
+  });
+
+  it("validate() says where the hole is", () => {
+    const result = validate(schema, vm.runInContext("({ list: [, ] })", realm));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain("hole");
+  });
+});
+
+describe("bigints and lenient strings against numbers of 2^53 and more", () => {
+  // 2^64 prints 18446744073709552000: the bounds compare a bigint with that
+  // decimal (bigintPasses), and a lenient string too, but enum and const
+  // compare a bigint with the double's binary value (==), so the bigint and
+  // the string of the same digits get opposite answers.
+  const printed = 18446744073709552000n;
+  const binary = 18446744073709551616n;
+
+  for (const keyword of ["const", "enum"] as const) {
+    const value = keyword === "const" ? 2 ** 64 : [2 ** 64];
+    const schema = { type: "object", properties: { a: { type: "integer", [keyword]: value } } };
+    const options = { profile: "extended" as const, lenientScalars: true };
+
+    it(`${keyword}: a bigint gets the answer of the lenient string of its digits (cold and hot)`, () => {
+      for (const n of [printed, binary]) {
+        const asString = answers(compile(schema, options), () => ({ a: String(n) }));
+        const asBigint = answers(compile(schema, options), () => ({ a: n }));
+        expect(asBigint).toEqual(asString);
+      }
+    });
+
+    it(`${keyword}: a bigint equal to the bounds' decimal passes as it passes minimum and maximum of the same number`, () => {
+      const bounds = { type: "object", properties: { a: { type: "integer", minimum: 2 ** 64, maximum: 2 ** 64 } } };
+      expect(answers(compile(bounds, { profile: "extended" }), () => ({ a: printed }))).toEqual(Array(12).fill(true));
+      expect(answers(compile(schema, { profile: "extended" }), () => ({ a: printed }))).toEqual(Array(12).fill(true));
+      expect(answers(compile(schema, { profile: "extended" }), () => ({ a: binary }))).toEqual(Array(12).fill(false));
+    });
+  }
+});
