@@ -1,8 +1,8 @@
-// Attacks on one validation's lifetime (src/runtime/pass.ts) and on what the
-// restructuring made shared: validations started inside others, the memos and
-// their generations, the own-property rule, the numeric tables. Each test
-// asserts the behaviour the contract promises (docs/contract.md), so a test
-// that fails here is a finding.
+// Hostile inputs against one validation's lifetime (src/runtime/pass.ts) and
+// the rules the tiers share: validations started inside others, the memos
+// and their generations, the own-property rule, the numeric tables, compiling
+// once. Each test asserts the behaviour the contract promises
+// (docs/contract.md).
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { Catalog, compile } from "../src/index";

@@ -15,22 +15,31 @@ import { CompiledValidator } from "../validate/validator";
 import { failure, VALID } from "../explain/failure";
 
 /**
- * The validator of a schema, or the failure that refuses it. Never throws.
- * Validating never reads the schema again, and a validator reads its schema
- * once more when it turns hot (its generated code is written from it): so
- * what it compiles is a copy of its own, parsed from the schema's JSON text,
- * which nobody else holds (`owned`: the caller made one already). A schema
- * without JSON text (one holding a bigint, one that cannot be read, which
- * compiling refuses) is compiled as it is and keeps its closures.
+ * What to compile for a schema the caller holds. Validating never reads the
+ * schema again, and a validator reads what it compiled once more when it
+ * turns hot (its generated code is written from it): so that is a copy of
+ * its own, parsed from the schema's JSON text, which nobody else holds
+ * (`owned`). A schema without such text (one holding a bigint, one that
+ * cannot be read, one too large written out) is compiled as it is, and its
+ * validator keeps its closures. Preflight checks the same source, so it
+ * refuses what compiling refuses.
  */
-export function build(schema: unknown, options: CompileOptions, owned = false): Compiled {
-  if (!owned) {
-    const text = schemaText(schema);
-    if (text !== undefined) return build(JSON.parse(text), options, true);
-  }
-  const compiled = checkSchema(schema, options);
+function sourceOf(schema: unknown): { source: unknown; owned: boolean } {
+  const text = schemaText(schema);
+  return text === undefined ? { source: schema, owned: false } : { source: JSON.parse(text), owned: true };
+}
+
+/** The validator of a schema the caller holds, or the failure that refuses it. Never throws. */
+export function build(schema: unknown, options: CompileOptions): Compiled {
+  const { source, owned } = sourceOf(schema);
+  return buildFrom(source, options, owned);
+}
+
+/** The validator of `source` (`owned`: see sourceOf), or the failure that refuses it. Never throws. */
+function buildFrom(source: unknown, options: CompileOptions, owned: boolean): Compiled {
+  const compiled = checkSchema(source, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
-  const generate = owned ? { fast: (given: Given) => generateFastCheck(schema, options, compiled, given), explainer: () => generateExplainer(schema, options, compiled) } : null;
+  const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
   return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
 }
 
@@ -54,7 +63,7 @@ function optionsFailure(reason: string): Failure {
 export function validateSchema(schema: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const { check, issues, uncounted } = checkSchema(schema, read);
+  const { check, issues, uncounted } = checkSchema(sourceOf(schema).source, read);
   return check !== null ? VALID : failure(issues, true, uncounted);
 }
 
@@ -74,7 +83,7 @@ export function compile(schema: unknown, options?: Options): Validator {
 export function validate(schema: unknown, args: unknown, options?: CallOptions): Result {
   const read = readCallOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const compiled = cachedCompile(schema, read.compile, (source, owned) => build(source, read.compile, owned), read.schemaKey);
+  const compiled = cachedCompile(schema, read.compile, (source, owned) => buildFrom(source, read.compile, owned), read.schemaKey);
   return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
 }
 

@@ -1,6 +1,6 @@
 import { COUNTED_AHEAD, MAX_DEPTH, type CountVisits } from "../runtime/json-value";
 import { isJsonArray, isPlainObject } from "../runtime/shape";
-import { schemaValueCount } from "../compile/bounds";
+import { MAX_SCHEMA_TEXT, schemaValueCount } from "../compile/bounds";
 
 /**
  * JSON text written from a value's own properties, each read once: what
@@ -18,12 +18,21 @@ import { schemaValueCount } from "../compile/bounds";
  * cannot hold: JSON.stringify throws). `count` hears of each container's
  * values before they are read, as in findNonJson, and may throw to stop the
  * writing; a getter or proxy that throws, and a text too long for one
- * string (RangeError), throw too.
+ * string (RangeError), throw too. Past `maxLength` characters the writing
+ * stops, and there is no text either.
  */
-export function ownJsonText(value: unknown, count: CountVisits): string | undefined {
-  const out = new Text();
-  return writeValue(value, 0, count, out) ? out.done() : undefined;
+export function ownJsonText(value: unknown, count: CountVisits, maxLength = Infinity, countedAhead = COUNTED_AHEAD): string | undefined {
+  const out = new Text(maxLength, countedAhead);
+  try {
+    return writeValue(value, 0, count, out) ? out.done() : undefined;
+  } catch (error) {
+    if (error === TOO_LONG) return undefined;
+    throw error;
+  }
 }
+
+/** Thrown by Text past its length. */
+const TOO_LONG = Symbol("too long");
 
 /** Pieces of text that make a chunk (see Text). */
 const CHUNK_PIECES = 4096;
@@ -39,8 +48,16 @@ class Text {
   private text = "";
   private chunk = "";
   private pieces = 0;
+  private length = 0;
+
+  constructor(
+    private readonly maxLength: number,
+    /** How many items of a container `count` hears of at a time, before they are read. */
+    readonly countedAhead: number,
+  ) {}
 
   add(piece: string): void {
+    if ((this.length += piece.length) > this.maxLength) throw TOO_LONG;
     this.chunk += piece;
     if (++this.pieces === CHUNK_PIECES) {
       this.chunk.charCodeAt(0);
@@ -103,8 +120,8 @@ function writeList(list: unknown[], depth: number, count: CountVisits, out: Text
   const length: unknown = list.length;
   if (!Number.isSafeInteger(length) || (length as number) < 0) return false;
   out.add("[");
-  for (let start = 0; start < (length as number); start += COUNTED_AHEAD) {
-    const end = Math.min(start + COUNTED_AHEAD, length as number);
+  for (let start = 0; start < (length as number); start += out.countedAhead) {
+    const end = Math.min(start + out.countedAhead, length as number);
     count(end - start);
     for (let i = start; i < end; i++) {
       if (i > 0) out.add(",");
@@ -120,8 +137,8 @@ function writeObject(object: Record<string, unknown>, depth: number, count: Coun
   // Own enumerable string keys, in the order JSON.stringify writes them.
   const keys = Object.keys(object);
   out.add("{");
-  for (let start = 0; start < keys.length; start += COUNTED_AHEAD) {
-    const end = Math.min(start + COUNTED_AHEAD, keys.length);
+  for (let start = 0; start < keys.length; start += out.countedAhead) {
+    const end = Math.min(start + out.countedAhead, keys.length);
     count(end - start);
     for (let i = start; i < end; i++) {
       out.addQuoted(keys[i], i === 0 ? "" : ",", ":");
@@ -134,19 +151,22 @@ function writeObject(object: Record<string, unknown>, depth: number, count: Coun
 }
 
 /**
- * The schema's JSON text, written from its own fields (src/api/own-json.ts: an
- * inherited toJSON would give the schema the text of another, so that a
- * cached copy compiled from it would refuse nothing the schema asks), each
- * read once and counted against the schema's bound on values. Undefined when
- * the schema is not exactly JSON (JSON text would turn `undefined` or `NaN`
- * into `null` and drop functions, giving a refused schema the text of a
- * valid one), cannot be read (a getter or proxy that throws; compiling it
- * says so), holds more values than the bound, or is too long for one string:
- * the schema itself is then compiled, and says what is wrong with it.
+ * The schema's JSON text, written from its own fields (an inherited toJSON
+ * would give the schema the text of another, so that a cached copy compiled
+ * from it would refuse nothing the schema asks), each read once and counted
+ * against the schema's bound on values. Undefined when the schema is not
+ * exactly JSON (JSON text would turn `undefined` or `NaN` into `null` and
+ * drop functions, giving a refused schema the text of a valid one), cannot
+ * be read (a getter or proxy that throws; compiling it says so), holds more
+ * values than the bound, or is longer than MAX_SCHEMA_TEXT (text and its
+ * copy write out a string or an object held at many places once per place:
+ * a megabyte string in 300 `enum` choices would be 300 MB): the schema
+ * itself is then compiled, and says what is wrong with it.
  */
 export function schemaText(schema: unknown): string | undefined {
   try {
-    return ownJsonText(schema, schemaValueCount());
+    // A list's length counted whole before an item is read, as compiling counts it: a schema's list that claims more than the bound is refused unread.
+    return ownJsonText(schema, schemaValueCount(), MAX_SCHEMA_TEXT, Infinity);
   } catch {
     return undefined;
   }

@@ -12,6 +12,14 @@ import type { CountVisits } from "../runtime/json-value";
  */
 export const MAX_SCHEMA_VALUES = 10_000_000;
 
+/**
+ * Characters of JSON text past which a schema is compiled as it is, not
+ * from a copy of its own, and keeps its closures (src/api/own-json.ts,
+ * schemaText): 32 times the largest captured tool schema (132 KB), and far
+ * less than a schema of many shared objects or strings would write out.
+ */
+export const MAX_SCHEMA_TEXT = 4 * 2 ** 20;
+
 /** Subschemas one schema may compile to (each is a closure or two, and code). */
 export const MAX_SUBSCHEMAS = 100_000;
 

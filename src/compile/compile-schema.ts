@@ -112,6 +112,8 @@ interface Node extends CompiledNode {
   type: Check | null;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
+  /** Its `required` list as compiled (the copy the keyword read), for rootRequired. */
+  required: unknown;
 }
 
 /**
@@ -213,8 +215,8 @@ class Compiler {
     seen[0] = 1;
     while (stack.length > 0) {
       const id = stack.pop()!;
-      const { schema } = this.nodes[id];
-      const required = isPlainObject(schema) ? ownFields(schema).required : undefined;
+      // The list as compiled, never read again from the schema: a getter may answer otherwise now.
+      const { required } = this.nodes[id];
       if (Array.isArray(required)) for (const name of required) if (typeof name === "string") names.add(name);
       for (const { to, keyword } of this.sameValue[id] ?? []) {
         if ((keyword !== "allOf" && keyword !== "$ref") || seen[to] === 1) continue;
@@ -245,7 +247,7 @@ class Compiler {
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null };
+    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null, required: undefined };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
     if (compiled === undefined) this.bySchema.set(schema, [id]);
@@ -289,6 +291,7 @@ class Compiler {
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];
+    node.required = fields.required;
     for (const name of Object.keys(fields)) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {

@@ -145,3 +145,11 @@ export function isMultipleOf(value: number | bigint | Decimal, divisor: number):
   if (typeof value === "bigint") return Decimal.of(divisor).divides(value);
   return Decimal.of(value).isMultipleOf(Decimal.of(divisor));
 }
+
+/**
+ * Whether an integer compares with the number `n` as with the decimal `n`
+ * prints: below 2^53 in size its binary value and that decimal lie between
+ * the same integers; from 2^53 they differ (2^64 prints
+ * 18446744073709552000), and a bigint is compared with the decimal.
+ */
+export const integersCompareExactly = (n: number): boolean => Math.abs(n) < 2 ** 53;

@@ -1,4 +1,4 @@
-import { Decimal } from "./decimal";
+import { Decimal, integersCompareExactly } from "./decimal";
 import { keysOf } from "./own-keys";
 import { lengthOf } from "./shape";
 import { PerPass, charge } from "./pass";
@@ -59,18 +59,35 @@ export function sameString(a: string, b: string): boolean {
   return a === b;
 }
 
-/** Equal numbers or bigints: a bigint equals a number by value, and two bigints are compared word by word. */
+/**
+ * Equal numbers or bigints: a bigint equals a number that stands for it
+ * (denotes), and two bigints are compared word by word.
+ */
 function sameNumber(a: number | bigint, b: number | bigint): boolean {
-  if (typeof a === "bigint" && typeof b === "bigint") chargeBigint(b);
+  if (typeof a === "bigint" && typeof b === "bigint") {
+    chargeBigint(b);
+    return a === b;
+  }
+  if (typeof a === "number" && typeof b === "number") return a === b;
+  return typeof a === "number" ? denotes(a, b as bigint) : denotes(b as number, a);
+}
+
+/**
+ * Whether the number `n` stands for the bigint `c`: a number stands for the
+ * decimal it prints (docs/contract.md, "Exact numbers"); below 2^53 in size
+ * that is its value (integersCompareExactly).
+ */
+function denotes(n: number, c: bigint): boolean {
   // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-  return a == b;
+  if (integersCompareExactly(n)) return n == (c as unknown as number);
+  return Number.isFinite(n) && Decimal.of(n).compare(Decimal.of(c)) === 0;
 }
 
 /**
  * A test for "equals one of `choices`": scalars are looked up in a Set (a
- * bigint by the number it denotes exactly), so a long list costs one lookup,
+ * bigint by the number that stands for it), so a long list costs one lookup,
  * not a comparison per choice. Structures, strings of 16,384 characters or
- * more and bigints no double holds are compared one by one: V8 hashes such
+ * more and bigints no number stands for are compared one by one: V8 hashes such
  * strings by their length alone and bigints by their lowest 64 bits, so in a
  * Set they would be compared one by one anyway, uncharged.
  */
@@ -108,10 +125,9 @@ function scalarKey(value: unknown): unknown {
     case "number":
       return value;
     case "bigint": {
-      // Equal to a number exactly when it is the number it converts to.
+      // Equal to a number exactly when the number it converts to stands for it.
       const number = Number(value);
-      // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-      return number == (value as unknown as number) ? number : undefined;
+      return denotes(number, value) ? number : undefined;
     }
     default:
       return value === null ? null : undefined;
@@ -190,9 +206,10 @@ function keyOf(value: unknown, ids: Ids): string {
       // The shortest text that reads back as the number: short even for 1e308.
       return String(value);
     case "bigint": {
-      // A bigint equals the number it converts to exactly; one that no
-      // number holds gets a text no number prints, its hex digits: V8
-      // writes those in linear time, decimal ones in more.
+      // Items are arguments, so a bigint equals the number it converts to
+      // exactly (a number of the schema stands for its decimal instead:
+      // denotes); one that no number holds gets a text no number prints,
+      // its hex digits: V8 writes those in linear time, decimal ones in more.
       const number = Number(value);
       // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
       if (number == (value as unknown as number)) return String(number);

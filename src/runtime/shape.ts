@@ -55,17 +55,23 @@ function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean 
  * every object of that realm, so such objects are not JSON here.
  */
 function isOtherObjectPrototype(proto: object | null): boolean {
-  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object") && addsNoName(proto);
+  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object") && addsNoName(proto, Object.prototype);
 }
 
-function addsNoName(proto: object): boolean {
-  for (const name of Reflect.ownKeys(proto)) if (!Object.hasOwn(Object.prototype, name)) return false;
+/** Whether another realm's intrinsic `proto` holds only names that `ours`, this realm's, holds too. */
+function addsNoName(proto: object, ours: object): boolean {
+  for (const name of Reflect.ownKeys(proto)) if (!Object.hasOwn(ours, name)) return false;
   return true;
 }
 
-/** Another realm's Array.prototype, which has that realm's Object.prototype above it (a subclass's prototype has an Array.prototype). */
+/**
+ * Another realm's Array.prototype, which has that realm's Object.prototype
+ * above it (a subclass's prototype has an Array.prototype), and which holds
+ * no name this realm's lacks (`Array.prototype[0] = "Paris"` there would
+ * fill every hole at index 0).
+ */
 function isOtherArrayPrototype(proto: object | null): boolean {
-  return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array");
+  return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array") && addsNoName(proto, Array.prototype);
 }
 
 /** A JSON scalar, an array, or a plain object, without looking inside it. */

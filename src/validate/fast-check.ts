@@ -1,7 +1,7 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
-import { isMultipleOf } from "../runtime/decimal";
+import { integersCompareExactly, isMultipleOf } from "../runtime/decimal";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "../compile/keywords/annotations";
-import { bigintComparesExactly, bigintPasses, BOUNDS } from "../compile/keywords/number";
+import { bigintPasses, BOUNDS } from "../compile/keywords/number";
 import { typeTestCode } from "../compile/keywords/type";
 import { ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
@@ -478,7 +478,7 @@ class Generator extends CodeWriter {
       if (typeof bound !== "number") continue;
       // A bigint against a bound of 2^53 or more is compared on decimals (bigintPasses).
       const literal = JSON.stringify(bound);
-      const passes = bigintComparesExactly(bound) ? `${v} ${operator} ${literal}` : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
+      const passes = integersCompareExactly(bound) ? `${v} ${operator} ${literal}` : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
       code += `if (!(${passes})) return false;\n`;
     }
     if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;

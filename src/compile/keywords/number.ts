@@ -1,4 +1,4 @@
-import { Decimal, isMultipleOf } from "../../runtime/decimal";
+import { Decimal, integersCompareExactly, isMultipleOf } from "../../runtime/decimal";
 import { isFiniteNumber, valueKeyword, type Keyword } from "../keyword";
 import { preview } from "../../explain/messages";
 
@@ -34,11 +34,8 @@ const COMPARISONS: Record<Operator, (v: Numeric, bound: number) => boolean> = {
  */
 export function bigintPasses(v: bigint, bound: number, operator: Operator): boolean {
   const holds = COMPARISONS[operator];
-  return bigintComparesExactly(bound) ? holds(v, bound) : holds(Decimal.of(v).compare(Decimal.of(bound)), 0);
+  return integersCompareExactly(bound) ? holds(v, bound) : holds(Decimal.of(v).compare(Decimal.of(bound)), 0);
 }
-
-/** Whether a bigint compares with the double `bound` as with the decimal it prints (see bigintPasses). */
-export const bigintComparesExactly = (bound: number) => Math.abs(bound) < 2 ** 53;
 
 /** A bound on numbers; other values are left alone. */
 function numericBound(name: keyof typeof BOUNDS): Keyword {
