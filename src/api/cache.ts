@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CompileOptions } from "../compile/keyword";
-import { schemaText } from "./own-json";
+import { schemaText, sourceOf } from "./own-json";
 import { Lru } from "../runtime/lru";
 import type { Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
@@ -64,19 +64,12 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   if (hit !== undefined) return hit;
 
   const text = schemaText(schema);
-  let compiled: Compiled;
-  if (text === undefined) {
-    compiled = build(schema, false);
-  } else {
-    const textKey = mapKey(key, text);
-    const entry = byText.get(textKey);
-    if (entry !== undefined) {
-      compiled = entry.compiled;
-    } else {
-      const source: unknown = JSON.parse(text);
-      compiled = build(source, true);
-      byText.set(textKey, { compiled, weight: weigh(compiled, text, source) });
-    }
+  const textKey = text === undefined ? null : mapKey(key, text);
+  let compiled = textKey === null ? undefined : byText.get(textKey)?.compiled;
+  if (compiled === undefined) {
+    const { source, owned } = sourceOf(schema, text);
+    compiled = build(source, owned);
+    if (textKey !== null) byText.set(textKey, { compiled, weight: weigh(compiled, text!, source) });
   }
   if (isObject) {
     if (perObject) perObject.set(key, compiled);
@@ -90,8 +83,8 @@ function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown
   const entry = byText.get(callerKey);
   if (entry !== undefined) return entry.compiled;
   const text = schemaText(schema);
-  const source: unknown = text === undefined ? schema : JSON.parse(text);
-  const compiled = build(source, text !== undefined);
+  const { source, owned } = sourceOf(schema, text);
+  const compiled = build(source, owned);
   byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source) });
   return compiled;
 }

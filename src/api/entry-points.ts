@@ -3,7 +3,7 @@
 import { cachedCompile, type Compiled } from "./cache";
 import { compileSchema } from "../compile/compile-schema";
 import { copyFailure } from "./copy-failure";
-import { schemaText } from "./own-json";
+import { schemaText, sourceOf } from "./own-json";
 import type { CompileOptions } from "../compile/keyword";
 import { generateFastCheck, type Given } from "../validate/fast-check";
 import { generateExplainer } from "../validate/explainer";
@@ -14,24 +14,9 @@ import type { CallOptions, Failure, Issue, Options, Result, Validator } from "..
 import { CompiledValidator } from "../validate/validator";
 import { failure, VALID } from "../explain/failure";
 
-/**
- * What to compile for a schema the caller holds. Validating never reads the
- * schema again, and a validator reads what it compiled once more when it
- * turns hot (its generated code is written from it): so that is a copy of
- * its own, parsed from the schema's JSON text, which nobody else holds
- * (`owned`). A schema without such text (one holding a bigint, one that
- * cannot be read, one too large written out) is compiled as it is, and its
- * validator keeps its closures. Preflight checks the same source, so it
- * refuses what compiling refuses.
- */
-function sourceOf(schema: unknown): { source: unknown; owned: boolean } {
-  const text = schemaText(schema);
-  return text === undefined ? { source: schema, owned: false } : { source: JSON.parse(text), owned: true };
-}
-
 /** The validator of a schema the caller holds, or the failure that refuses it. Never throws. */
 export function build(schema: unknown, options: CompileOptions): Compiled {
-  const { source, owned } = sourceOf(schema);
+  const { source, owned } = sourceOf(schema, schemaText(schema));
   return buildFrom(source, options, owned);
 }
 
@@ -63,7 +48,7 @@ function optionsFailure(reason: string): Failure {
 export function validateSchema(schema: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const { check, issues, uncounted } = checkSchema(sourceOf(schema).source, read);
+  const { check, issues, uncounted } = checkSchema(sourceOf(schema, schemaText(schema)).source, read);
   return check !== null ? VALID : failure(issues, true, uncounted);
 }
 

@@ -171,3 +171,17 @@ export function schemaText(schema: unknown): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * What to compile for a schema the caller holds. Validating never reads the
+ * schema again, and a validator reads what it compiled once more when it
+ * turns hot (its generated code is written from it): so that is a copy of
+ * its own, parsed from the schema's JSON text, which nobody else holds
+ * (`owned`). A schema without such text (one holding a bigint, one that
+ * cannot be read, one too large written out) is compiled as it is, and its
+ * validator keeps its closures. Preflight checks the same source, so it
+ * refuses what compiling refuses. `text` is the schema's (schemaText).
+ */
+export function sourceOf(schema: unknown, text: string | undefined): { source: unknown; owned: boolean } {
+  return text === undefined ? { source: schema, owned: false } : { source: JSON.parse(text), owned: true };
+}

@@ -153,3 +153,9 @@ export function isMultipleOf(value: number | bigint | Decimal, divisor: number):
  * 18446744073709552000), and a bigint is compared with the decimal.
  */
 export const integersCompareExactly = (n: number): boolean => Math.abs(n) < 2 ** 53;
+
+/** How the bigint `c` compares with the decimal the finite number `n` prints: -1, 0 or 1 (integersCompareExactly says when that is `c`'s comparison with `n` itself). */
+export function compareWithPrinted(c: bigint, n: number): number {
+  if (integersCompareExactly(n)) return c < n ? -1 : c > n ? 1 : 0;
+  return Decimal.of(c).compare(Decimal.of(n));
+}

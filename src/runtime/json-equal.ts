@@ -1,4 +1,4 @@
-import { Decimal, integersCompareExactly } from "./decimal";
+import { compareWithPrinted, Decimal } from "./decimal";
 import { keysOf } from "./own-keys";
 import { lengthOf } from "./shape";
 import { PerPass, charge } from "./pass";
@@ -75,12 +75,10 @@ function sameNumber(a: number | bigint, b: number | bigint): boolean {
 /**
  * Whether the number `n` stands for the bigint `c`: a number stands for the
  * decimal it prints (docs/contract.md, "Exact numbers"); below 2^53 in size
- * that is its value (integersCompareExactly).
+ * that is its value (compareWithPrinted).
  */
 function denotes(n: number, c: bigint): boolean {
-  // eslint-disable-next-line eqeqeq -- loose equality compares a bigint with a number by value
-  if (integersCompareExactly(n)) return n == (c as unknown as number);
-  return Number.isFinite(n) && Decimal.of(n).compare(Decimal.of(c)) === 0;
+  return Number.isFinite(n) && compareWithPrinted(c, n) === 0;
 }
 
 /**

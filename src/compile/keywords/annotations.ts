@@ -3,7 +3,7 @@ import { isBoolean, isString, valueKeyword, type Keyword } from "../keyword";
 import { toPointer } from "../../runtime/paths";
 
 /** Kept, never interpreted or asserted; only the value's shape is checked. */
-const annotation = (name: string, accepts: (value: unknown) => boolean, mustBe: string): Keyword => valueKeyword(name, accepts as (value: unknown) => value is unknown, mustBe, () => null);
+const annotation = <T>(name: string, accepts: (value: unknown) => value is T, mustBe: string): Keyword => valueKeyword(name, accepts, mustBe, () => null);
 
 /** Any JSON value; never inserted into the arguments, never validated. */
 const defaultKeyword: Keyword = {

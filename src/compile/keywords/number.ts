@@ -1,4 +1,4 @@
-import { Decimal, integersCompareExactly, isMultipleOf } from "../../runtime/decimal";
+import { compareWithPrinted, Decimal, isMultipleOf } from "../../runtime/decimal";
 import { isFiniteNumber, valueKeyword, type Keyword } from "../keyword";
 import { preview } from "../../explain/messages";
 
@@ -25,16 +25,9 @@ const COMPARISONS: Record<Operator, (v: Numeric, bound: number) => boolean> = {
   "<": (v, bound) => v < bound,
 };
 
-/**
- * Whether a bigint passes a bound. A bound stands for the decimal it prints
- * (docs/contract.md, "Exact numbers"), and below 2^53 in size a bigint
- * compares with the double as with that decimal; from 2^53 the double's
- * binary value and its printed decimal differ (2^64 prints
- * 18446744073709552000), so the comparison is made on decimals.
- */
+/** Whether a bigint passes a bound, which stands for the decimal it prints (docs/contract.md, "Exact numbers"; compareWithPrinted). */
 export function bigintPasses(v: bigint, bound: number, operator: Operator): boolean {
-  const holds = COMPARISONS[operator];
-  return integersCompareExactly(bound) ? holds(v, bound) : holds(Decimal.of(v).compare(Decimal.of(bound)), 0);
+  return COMPARISONS[operator](compareWithPrinted(v, bound), 0);
 }
 
 /** A bound on numbers; other values are left alone. */
