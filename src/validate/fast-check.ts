@@ -1,11 +1,10 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
 import { integersCompareExactly, isMultipleOf } from "../runtime/decimal";
-import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "../compile/keywords/annotations";
 import { bigintPasses, BOUNDS } from "../compile/keywords/number";
-import { typeTestCode } from "../compile/keywords/type";
-import { ownValueCode } from "../compile/keywords/object";
+import { parseTypeNames, typeTestCode } from "../compile/keywords/type";
+import { allowedNames, ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
-import { findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
+import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
@@ -23,19 +22,22 @@ import { subschemaWeight } from "../compile/weight";
 
 /**
  * The fast path as generated code: one JavaScript function per schema that
- * answers "valid JSON arguments" or not, with no report. It covers the
- * keywords tool schemas are made of; any subschema using another keyword
- * (composition, `$ref`, `propertyNames`, …) calls the compiled closure for
- * that subschema, which stays the one source of truth for the explaining pass.
- * A pattern that exhausts the engine throws the same EngineLimit as the
- * closure would. Searches whose failure can only fail the whole check (none
+ * answers "valid JSON arguments" or not, with no report. It is written from
+ * the compiled subschemas (compile-schema.ts), keyword by keyword in the
+ * order their closures run: the keywords tool schemas are made of are
+ * written out, and any other calls its own closure. On arguments it
+ * accepts, it counts exactly the work the closures count, the JSON walk
+ * included, so whether a call runs out of work does not depend on which of
+ * them ran (src/validate/validator.ts relies on it). A pattern that exhausts
+ * the engine throws the same EngineLimit as the closure would. Searches whose failure can only fail the whole check (none
  * inside a composition branch or a shared `$ref` target) are queued and run
  * together in one crossing into the addon when the rest has passed.
  *
  * It also answers for the JSON input domain (docs/contract.md) in the same
  * pass: every value it visits gets a type test that only JSON passes, and
  * every value it does not visit (under `{}`, an unlisted property, a closure's
- * subtree) is walked by findNonJson with the depth left to it. So `true` means
+ * subtree) is walked by findNonJson with the depth left to it, and every
+value the walk reaches is counted once, as findNonJson counts it. So `true` means
  * valid JSON, and only a `false` needs the separate walk to say what was
  * wrong.
  */
@@ -50,47 +52,39 @@ export type FastCheck = (value: unknown) => boolean;
  */
 export type Given = "any" | "parsed";
 
-/** Keywords the generator writes code for; a node with any other keyword falls back to its closure. */
-const GENERATED = new Set([
-  "type",
-  "properties",
-  "required",
-  "additionalProperties",
-  "additional_properties",
-  "items",
-  "minItems",
-  "maxItems",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "enum",
-  "const",
-  "pattern",
-  "oneOf",
-  "anyOf",
-  "allOf",
-  "not",
-  "$ref",
-  "propertyNames",
-  // Checked at compile time, nothing to do while validating.
-  "$defs",
-  "definitions",
-  ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name),
-]);
+/** Keywords whose code the generator writes; any other calls its own closure, on a value walked first. */
+const WRITTEN: Readonly<Record<string, "object" | "array" | "string" | "number" | null>> = {
+  properties: "object",
+  required: "object",
+  additionalProperties: "object",
+  additional_properties: "object",
+  propertyNames: "object",
+  items: "array",
+  minItems: "array",
+  maxItems: "array",
+  minLength: "string",
+  maxLength: "string",
+  pattern: "string",
+  minimum: "number",
+  maximum: "number",
+  exclusiveMinimum: "number",
+  exclusiveMaximum: "number",
+  multipleOf: "number",
+  enum: null,
+  const: null,
+  anyOf: null,
+  allOf: null,
+  oneOf: null,
+  not: null,
+  $ref: null,
+};
 
-const COMPOSITION = ["anyOf", "allOf", "oneOf", "not"];
-
-/** Keywords that assert nothing while validating. */
-const ASSERTS_NOTHING = new Set(["$defs", "definitions", ...[...CORE_ANNOTATIONS, ...EXTENDED_ANNOTATIONS].map((keyword) => keyword.name)]);
+const COMPOSITION = new Set(["anyOf", "allOf", "oneOf", "not"]);
 
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
-  const generator = new Generator(schema, compiled.closures, compiled.remembered, compiled.patterns, given, options.presentRequired);
+  const generator = new Generator(schema, compiled, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
     // Without a queued search, no batch to start or run.
@@ -134,20 +128,17 @@ function walkStatement(v: string, at: CodeSite): string {
 }
 
 /**
- * What a turn of a loop over a container's items or keys costs: the
- * subschemas checked in it (`units`), the turn itself, and the turn's share
- * of the JSON walk, which the closures count for every item (findNonJson
- * before their check) and the generated code counts where it loops instead,
- * unless a composition above has walked the value already. So generated code
- * never counts less than the closures on the same value (see region()).
+ * What a turn of a loop over a container's items or keys costs: what the
+ * keyword charges for it (`units`, with the subschemas it always checks in
+ * it) and, for the loop that walks the container (`walks`), the turn's
+ * share of the JSON walk, which findNonJson counts for every item and key
+ * and this code counts where it loops instead, unless a composition above
+ * has walked the value already.
  */
-function turnCost(units: number, at: CodeSite): string {
-  if (at.walked === "true") return String(units + 1);
-  return at.walked === "w" ? `(w ? ${units + 1} : ${units + 2})` : String(units + 2);
+function turnCost(units: number, at: CodeSite, walks: boolean): string {
+  if (!walks || at.walked === "true") return String(units);
+  return at.walked === "w" ? `(w ? ${units} : ${units + 1})` : String(units + 1);
 }
-
-/** Keywords the generator checks inside an object: without any, the object is only walked. */
-const OBJECT_APPLICATORS = ["properties", "required", "additionalProperties", "additional_properties", "propertyNames"];
 
 /** A string too short for comparing it to be charged (src/runtime/work-costs.ts). */
 const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
@@ -157,18 +148,20 @@ const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLe
 /** The same for a value JSON.parse returned: the levels are counted and the numbers looked at. */
 const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, charge);
 
+/** How a subschema's code walks the value's items or keys: whether a loop of a keyword has walked them already. */
+interface Walk {
+  keys: boolean;
+  items: boolean;
+}
+
 class Generator extends CodeWriter {
-  /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, each a function of its own. */
+  /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, and `$ref` targets, each a function of its own. */
   readonly functions: string[] = [];
 
   constructor(
     private readonly document: unknown,
-    /** The closures by subschema (compile-schema.ts). */
-    private readonly closures: ReadonlyMap<unknown, Check>,
-    /** `$ref` targets decided once per value, by subschema (compile-schema.ts). */
-    private readonly remembered: ReadonlySet<unknown>,
-    /** The compiled patterns by their source: the very ones the closures search (compile-schema.ts). */
-    private readonly patterns: CompiledSchema["patterns"],
+    /** The compiled subschemas, whose keywords the code follows (compile-schema.ts). */
+    private readonly compiled: CompiledSchema,
     private readonly given: Given,
     /** Whether a required property of the arguments object must hold a value that is not blank (src/runtime/present.ts). */
     private readonly presentRequired: boolean,
@@ -209,15 +202,43 @@ class Generator extends CodeWriter {
   private weight = 0;
 
   /**
-   * A function's body, which starts by counting its work (src/runtime/pass.ts): the
-   * weight of every subschema written into it, whether or not each runs (an
-   * upper bound). Loops and functions inside it count their own.
+   * A function's body, which starts by counting the work of the region it
+   * is (see count()). Loops, functions and code that may not run inside
+   * it count their own.
    */
   region(build: () => string): string {
     // A function's body is written beside the code that asks for it, not into it.
-    const { code, units } = this.beside(() => this.measure(build));
-    const head = chargeCode(String(units));
+    const { head, code } = this.beside(() => this.measured(build));
     this.written += head.length;
+    return `${head}${code}`;
+  }
+
+  /** The code `build` writes, and the statement that counts the work of its region. */
+  private measured(build: () => string): { head: string; code: string } {
+    const { code, units } = this.measure(build);
+    return { head: units === 0 ? "" : chargeCode(String(units)), code };
+  }
+
+  /**
+   * Counts `units` of work where code at `at` runs, as the closures count
+   * them. A subschema met once per pass (outside compositions, where a
+   * failure fails the whole check) adds them to its region, which counts
+   * them all as it starts: on arguments that pass, every part of a region
+   * runs, so it counts what the closures count. Where a subschema shares its
+   * value (a branch, which may fail while the check passes), each counts as
+   * it starts, in the closures' order, so a branch that fails has counted
+   * what theirs has.
+   */
+  private count(units: number, at: CodeSite): string {
+    if (at.shared) return units === 0 ? "" : chargeCode(String(units));
+    this.weight += units;
+    return "";
+  }
+
+  /** Code that may not run on arguments that pass (an optional property, a keyword of one of several types): a region of its own where regions are counted. */
+  private sometimes(at: CodeSite, build: () => string): string {
+    if (at.shared) return build();
+    const { head, code } = this.measured(build);
     return `${head}${code}`;
   }
 
@@ -236,7 +257,7 @@ class Generator extends CodeWriter {
     return this.counted(() => this.nodeCode(schema, pointer, v, place));
   }
 
-  /** The code `build` writes and the weight of the subschemas in it, which the caller charges. */
+  /** The code `build` writes and the work it adds to the region, which the caller charges. */
   private measure(build: () => string): { code: string; units: number } {
     const outer = this.weight;
     this.weight = 0;
@@ -246,53 +267,129 @@ class Generator extends CodeWriter {
     return { code, units };
   }
 
+  /**
+   * A subschema's code follows its compiled node (compile-schema.ts) as its
+   * closure runs it: its weight, its type first, then each keyword in the
+   * node's order, with the work each counts; a keyword written out here
+   * counts what its closure counts, and any other is its closure.
+   */
   private nodeCode(schema: unknown, pointer: string, v: string, place: CodeSite): string {
     let at = place;
-    const walked = walkTest(v, at);
+    // The closures of `true` and `false` count nothing.
     if (schema === true) return walkStatement(v, at);
     if (schema === false) return "return false;";
+    const node = this.compiled.nodeAt(schema, pointer);
+    if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
     const object = ownFields(schema as Record<string, unknown>);
-    this.weight += subschemaWeight(object);
-    const keywords = Object.keys(object).filter((keyword) => !ASSERTS_NOTHING.has(keyword));
-    // Asserting nothing, it takes any JSON value, as `true` does: one walk,
-    // not the type tests and loops of every kind (ten times the source).
-    if (keywords.length === 0) return walkStatement(v, at);
-    // A `$ref` alone: its target checks everything, the JSON domain included.
-    if (keywords.length === 1 && keywords[0] === "$ref") return `if (!${this.refFunction(object.$ref as string, at.shared)}(${v}, ${depthOf(at)}, ${at.walked})) return false;`;
-    if (keywords.some((keyword) => !GENERATED.has(keyword))) {
-      // The walk comes first: it bounds the depth the closure may recurse to.
-      const closure = this.constant(this.closures.get(schema));
-      return `if (${walked === null ? "" : `!${walked} || `}!${closure}(${v}, null)) return false;`;
+    let code = this.count(subschemaWeight(object), at);
+    const { keywords } = node;
+    if (node.type === null) {
+      // Asserting nothing, it takes any JSON value, as `true` does.
+      if (keywords.length === 0) return code + walkStatement(v, at);
+      // A `$ref` alone: its target checks everything, the JSON domain included.
+      if (keywords.length === 1 && keywords[0].name === "$ref") return code + this.refTest(object.$ref as string, v, at, at.shared);
     }
-    const types = typeof object.type === "string" ? [object.type] : Array.isArray(object.type) ? (object.type as string[]) : null;
+    const types = parseTypeNames(object.type);
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
     // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
     const anyJson = this.given === "any" ? `isShallowJson(${v})` : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
-    let code = `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
-    // A composition walks its value before its branches run (see
-    // composition()); walked first, the value's other keywords need not walk
-    // what they do not check either.
-    if (COMPOSITION.some((keyword) => keyword in object) && walked !== null) {
+    code += `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
+    // A closure meets a value walked first (the walk bounds the depth it may
+    // recurse to), and so does a composition: a branch that fails because of
+    // a value that is not JSON would make `not` hold. Walked, the value's
+    // other keywords need not walk what they do not check.
+    const walked = walkTest(v, at);
+    if (walked !== null && keywords.some(({ name }) => COMPOSITION.has(name) || !this.writes(name, object))) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
     const only = types?.length === 1 ? types[0] : null;
-    const canBe = (kind: string) => types === null || types.includes(kind);
-    const guard = (kind: string, test: string, body: string) => (body === "" || !canBe(kind) ? "" : only === kind ? body : `if (${test}) {\n${body}\n}\n`);
-    code += guard("object", test("object"), this.objectKeywords(object, pointer, v, at));
-    code += guard("array", `Array.isArray(${v})`, this.arrayKeywords(object, pointer, v, at));
-    code += guard("string", `typeof ${v} === "string"`, this.stringKeywords(object, pointer, v, at));
-    const numeric = only === "integer" || only === "number";
-    const numberBody = this.numberKeywords(object, v);
-    code += numberBody === "" ? "" : numeric ? numberBody : `if (typeof ${v} === "number" || typeof ${v} === "bigint") {\n${numberBody}\n}\n`;
-    code += this.valueKeywords(object, v);
-    code += this.composition(object, pointer, v, at);
-    if (typeof object.$ref === "string") code += `if (!${this.refFunction(object.$ref, true)}(${v}, ${depthOf(at)}, ${at.walked})) return false;\n`;
+    const canBe = (kind: string) => types === null || types.includes(kind) || (kind === "number" && types.includes("integer"));
+    const guards: Record<string, string> = {
+      object: test("object"),
+      array: `Array.isArray(${v})`,
+      string: `typeof ${v} === "string"`,
+      number: `typeof ${v} === "number" || typeof ${v} === "bigint"`,
+    };
+    const isOnly = (kind: string) => only === kind || (kind === "number" && only === "integer");
+    const walk: Walk = { keys: at.walked === "true", items: at.walked === "true" };
+    for (const { name, check } of keywords) {
+      const kind = this.writes(name, object) ? WRITTEN[name] : null;
+      if (kind === null) {
+        code += this.keyword(name, check, object, pointer, v, at, walk);
+      } else if (canBe(kind)) {
+        // A keyword applies to values of its type only, as its closure does.
+        code += isOnly(kind) ? this.keyword(name, check, object, pointer, v, at, walk) : this.sometimes(at, () => this.guarded(guards[kind], this.keyword(name, check, object, pointer, v, at, walk)));
+      }
+    }
+    // What no keyword walked: an object's keys, or a list's items.
+    if (!walk.keys && canBe("object")) {
+      const rest = this.walkKeys(object, v, at);
+      code += isOnly("object") ? rest : this.sometimes(at, () => this.guarded(guards.object, rest));
+    }
+    if (!walk.items && canBe("array")) code += isOnly("array") ? walkStatement(v, at) : this.guarded(guards.array, walkStatement(v, at));
     return code;
+  }
+
+  private guarded(test: string, body: string): string {
+    return body === "" ? "" : `if (${test}) {\n${body}\n}\n`;
+  }
+
+  /** Whether the generator writes the code of keyword `name` of this subschema (beside prefixItems, items starts after them: left to its closure). */
+  private writes(name: string, object: Record<string, unknown>): boolean {
+    return Object.hasOwn(WRITTEN, name) && !(name === "items" && "prefixItems" in object);
+  }
+
+  private keyword(name: string, check: Check, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+    if (!this.writes(name, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+    switch (name) {
+      case "properties":
+        return this.properties(object, pointer, v, at);
+      case "required":
+        return this.required(object.required as string[], v, at);
+      case "additionalProperties":
+      case "additional_properties":
+        return this.additional(name, object, pointer, v, at, walk);
+      case "propertyNames":
+        return this.propertyNames(object, pointer, v, at, walk);
+      case "items":
+        walk.items = true;
+        return this.items(object.items, pointer, v, at);
+      case "minItems":
+        return `if (${v}.length < ${object.minItems as number}) return false;\n`;
+      case "maxItems":
+        return `if (${v}.length > ${object.maxItems as number}) return false;\n`;
+      case "minLength":
+        return `if (!hasAtLeastCodePoints(${v}, ${object.minLength as number})) return false;\n`;
+      case "maxLength":
+        return `if (!hasAtMostCodePoints(${v}, ${object.maxLength as number})) return false;\n`;
+      case "pattern":
+        return this.pattern(object.pattern as string, pointer, v, at);
+      case "multipleOf":
+        return `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
+      case "enum":
+        return this.enumCheck(object.enum as unknown[], v);
+      case "const":
+        return this.constCheck(object.const, v);
+      case "$ref":
+        return this.refTest(object.$ref as string, v, at, true);
+      case "anyOf":
+      case "allOf":
+      case "oneOf":
+      case "not":
+        return this.composition(name, object, pointer, v, at);
+      default:
+        return this.bound(name as keyof typeof BOUNDS, object[name] as number, v);
+    }
   }
 
   /** Generated `$ref` targets by subschema, for values met once and for shared ones: one function each, however many refs point at it. */
   private readonly refs = { single: new Map<unknown, string>(), shared: new Map<unknown, string>() };
+
+  /** A statement that returns false unless the value in `v` matches the target of `ref`. */
+  private refTest(ref: string, v: string, at: CodeSite, shared: boolean): string {
+    return `if (!${this.refFunction(ref, shared)}(${v}, ${depthOf(at)}, ${at.walked})) return false;\n`;
+  }
 
   /**
    * The function for a `$ref` target (resolved at compile time; the schema
@@ -312,106 +409,147 @@ class Generator extends CodeWriter {
       const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
       const fn = `function (v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
-      this.define(index, `const ${name} = ${this.remembered.has(target) ? `remember(${fn})` : fn};`, body);
+      this.define(index, `const ${name} = ${this.compiled.remembered.has(target) ? `remember(${fn})` : fn};`, body);
     }
     return name;
   }
 
   /**
-   * Each branch is a function that answers for the same value; they run in
-   * the order and with the short cuts of the closures in
-   * src/compile/keywords/composition.ts. A branch that fails because of a non-JSON value
-   * would make `not` hold, so node() walks the value first, once: the
-   * branches, and compositions inside them, know it is JSON.
+   * One composition keyword: each branch is a function that answers for
+   * the same value, run in the order and with the short cuts of the
+   * closures in src/compile/keywords/composition.ts. The value was walked
+   * before (nodeCode), so the branches, and compositions inside them, know
+   * it is JSON.
    */
-  private composition(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
+  private composition(keyword: string, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
     const branch = (schema: unknown, path: string) => {
-      const name = `b${this.functions.length}`;
-      this.functions.push("");
+      const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }));
-      this.define(Number(name.slice(1)), `function ${name}(v, d) {\n${body}\nreturn true;\n}`, body);
-      return name;
+      this.define(index, `function b${index}(v, d) {\n${body}\nreturn true;\n}`, body);
+      return `b${index}(${v}, ${depthOf(at)})`;
     };
-    const depth = depthOf(at);
-    const list = (keyword: string) => (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
+    if (keyword === "not") return `if (${branch(object.not, `${pointer}/not`)}) return false;\n`;
+    const calls = (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
+    if (keyword === "anyOf") return `if (!(${calls.join(" || ")})) return false;\n`;
+    if (keyword === "allOf") return `if (!(${calls.join(" && ")})) return false;\n`;
+    const matched = this.variable();
+    return `{ let ${matched} = 0;\n${calls.map((call) => `if (${call} && ++${matched} > 1) return false;`).join("\n")}\nif (${matched} !== 1) return false; }\n`;
+  }
+
+  /**
+   * src/compile/keywords/object.ts's properties: each listed name read once,
+   * in order, and checked when present. A required one is present on
+   * arguments that pass, so its subschema counts with the region.
+   */
+  private properties(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
+    const properties = object.properties as Record<string, unknown>;
+    const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
     let code = "";
-    if ("anyOf" in object) code += `if (!(${list("anyOf").map((b) => `${b}(${v}, ${depth})`).join(" || ")})) return false;\n`;
-    if ("allOf" in object) code += `if (!(${list("allOf").map((b) => `${b}(${v}, ${depth})`).join(" && ")})) return false;\n`;
-    if ("oneOf" in object) {
-      const matched = this.variable();
-      code += `{ let ${matched} = 0;\n${list("oneOf")
-        .map((b) => `if (${b}(${v}, ${depth}) && ++${matched} > 1) return false;`)
-        .join("\n")}\nif (${matched} !== 1) return false; }\n`;
+    for (const name of Object.keys(properties)) {
+      const x = this.variable();
+      const check = () => this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
+      const body = required.has(name) ? check() : this.sometimes(at, check);
+      if (body !== "") code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
     }
-    if ("not" in object) code += `if (${branch(object.not, `${pointer}/not`)}(${v}, ${depth})) return false;\n`;
     return code;
   }
 
-  private objectKeywords(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
-    // Nothing to check inside: one walk instead of a loop that walks each value.
-    if (!OBJECT_APPLICATORS.some((keyword) => keyword in object)) return walkStatement(v, at);
-    let code = "";
-    const properties = isPlainObject(object.properties) ? object.properties : {};
-    const required = new Set((object.required as string[] | undefined) ?? []);
+  /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails. */
+  private required(names: readonly string[], v: string, at: CodeSite): string {
     const blank = this.blankTest(at);
-    // Each listed or required property is read once.
-    for (const name of new Set([...Object.keys(properties), ...required])) {
+    let code = "";
+    for (const name of names) {
       const x = this.variable();
-      const body = Object.hasOwn(properties, name) ? this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at)) : "";
-      if (required.has(name)) {
-        // Own properties only, whatever Object.prototype holds at the time of the call.
-        code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false;\n${body}\n}\n`;
-      } else if (body !== "") {
-        code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
-      }
+      // Own properties only, whatever Object.prototype holds at the time of the call.
+      code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false; }\n`;
     }
-    // Every property name, and every property the code above did not visit:
-    // checked against propertyNames and additionalProperties, or else only
-    // walked to be JSON, in one loop over the own keys.
-    const key = this.variable();
-    let names = "";
-    let rest = "";
-    const { units } = this.measure(() => {
-      names = "propertyNames" in object ? this.node(object.propertyNames, `${pointer}/propertyNames`, key, at) : "";
-      const additionalKey = "additionalProperties" in object ? "additionalProperties" : "additional_properties";
-      const additional = additionalKey in object ? object[additionalKey] : true;
-      rest = this.node(additional, `${pointer}/${additionalKey}`, `${v}[${key}]`, below(at));
-      return "";
-    });
-    // A listed property holding undefined was skipped above: it is not JSON.
-    const listed = at.walked === "true" ? "" : `if (${v}[${key}] === undefined) return false;`;
-    if (names === "" && rest === "" && listed === "") return code;
-    const body = `${names}\n${this.unlisted(key, Object.keys(properties), rest, listed)}`;
-    if (!at.shared) {
-      // Met once per pass: for…in lists the keys without allocating (it
-      // would also list enumerable properties added to Object.prototype,
-      // which then fail here, and the closures, which read own keys only,
-      // have the last word). A cheap turn is counted when the loop ends (a
-      // `return false` inside ends the pass, and no other subschema walks
-      // this object again): the work done before it is counted is at most
-      // half the allowance the keys' values bring. A costly turn is counted
-      // as it starts.
-      if (units + 2 > WORK_PER_VALUE / 2) return `${code}for (const ${key} in ${v}) {\n${chargeCode(turnCost(units, at))}${body}\n}\n`;
-      const turns = this.variable();
-      return `${code}{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${chargeCode(`${turns} * ${turnCost(units, at)}`)}}\n`;
-    }
-    // Met by several subschemas: the keys of any but a small object are
-    // listed once per pass (own-keys.ts), and each turn is counted as it
-    // starts (a branch may end early and the next one walk the object again).
-    const keys = this.variable();
-    const i = this.variable();
-    return `${code}{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${chargeCode(turnCost(units, at))}${body}\n} }\n`;
+    return code;
   }
 
   /**
    * What a required property's test adds under presentRequired: the value
    * must not be blank where the object is the arguments object itself, which
-   * the place tells (depth 0: the root, or a function's value at `d === 0`).
-   * The closures ask the same of the object (src/compile/keywords/object.ts).
+   * the place tells (depth 0: the root, or a function's value at `d === 0`),
+   * as the closures ask of the object (src/compile/keywords/object.ts).
    */
   private blankTest(at: CodeSite): (x: string) => string {
     if (!this.presentRequired || at.offset !== 0) return () => "";
     return at.base === "0" ? (x) => ` || isBlank(${x})` : (x) => ` || (d === 0 && isBlank(${x}))`;
+  }
+
+  /**
+   * src/compile/keywords/object.ts's additionalProperties (or its alias):
+   * every own key a unit, and each one `properties` does not list checked
+   * against its subschema (or refused). The first loop over the keys also
+   * walks them (see walkKeys).
+   */
+  private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+    const listed = allowedNames(object);
+    const walks = !walk.keys;
+    walk.keys = true;
+    const key = this.variable();
+    const value = `${v}[${key}]`;
+    const check = () => (object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at)));
+    // With names listed, the subschema checks only some keys.
+    const { code: rest, units } = listed.length === 0 ? this.measure(check) : { code: this.sometimes(at, check), units: 0 };
+    return this.keyLoop(v, key, turnCost(1 + units, at, walks), this.unlisted(key, listed, rest, walks ? this.listedWalk(value, at) : ""), at);
+  }
+
+  /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
+  private propertyNames(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+    const walks = !walk.keys;
+    walk.keys = true;
+    const key = this.variable();
+    const { code: names, units } = this.measure(() => this.node(object.propertyNames, `${pointer}/propertyNames`, key, at));
+    const walked = walks ? this.unlisted(key, allowedNames(object), walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at)) : "";
+    return this.keyLoop(v, key, turnCost(1 + units, at, walks), `${names}${walked}`, at);
+  }
+
+  /**
+   * The walk of an object's keys that no keyword's loop walked: a value
+   * `properties` lists was checked where it was read (one that reads as
+   * undefined was skipped, and is no JSON), any other is walked.
+   */
+  private walkKeys(object: Record<string, unknown>, v: string, at: CodeSite): string {
+    const listed = allowedNames(object);
+    // Nothing read where it stands: one walk of the whole object.
+    if (listed.length === 0) return walkStatement(v, at);
+    const key = this.variable();
+    const value = `${v}[${key}]`;
+    const rest = walkStatement(value, below(at));
+    return this.keyLoop(v, key, turnCost(0, at, true), this.unlisted(key, listed, rest, this.listedWalk(value, at)), at);
+  }
+
+  /** A listed property holding undefined was skipped where it was read: it is not JSON. */
+  private listedWalk(value: string, at: CodeSite): string {
+    return at.walked === "true" ? "" : `if (${value} === undefined) return false;\n`;
+  }
+
+  /**
+   * A loop over the own keys of the object in `v`, each turn counted
+   * `cost`. Met once per pass, for…in lists the keys without allocating (it
+   * would also list enumerable properties added to Object.prototype, which
+   * then fail here, and the closures, which read own keys only, have the
+   * last word); a cheap turn is counted when the loop ends (a `return
+   * false` inside ends the pass, and no other subschema walks this object
+   * again), so the work done before it is counted is at most half the
+   * allowance the keys' values bring; a costly turn as it starts. Met by
+   * several subschemas, the keys of any but a small object are listed once
+   * per pass (own-keys.ts), and each turn is counted as it starts, as the
+   * closures count it (a branch may end early and the next one walk the
+   * object again).
+   */
+  private keyLoop(v: string, key: string, cost: string, body: string, at: CodeSite): string {
+    const charges = cost !== "0";
+    if (!charges && body.trim() === "") return "";
+    if (at.shared) {
+      const [keys, i] = [this.variable(), this.variable()];
+      return `{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${charges ? chargeCode(cost) : ""}${body}\n} }\n`;
+    }
+    if (!charges) return `for (const ${key} in ${v}) {\n${body}\n}\n`;
+    if (!/^\d+$/.test(cost) || Number(cost) > WORK_PER_VALUE / 2) return `for (const ${key} in ${v}) {\n${chargeCode(cost)}${body}\n}\n`;
+    const turns = this.variable();
+    return `{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${chargeCode(`${turns} * ${cost}`)}}\n`;
   }
 
   /**
@@ -420,6 +558,7 @@ class Generator extends CodeWriter {
    */
   private unlisted(key: string, names: string[], rest: string, listed: string): string {
     if (names.length === 0) return rest;
+    if (rest === "" && listed === "") return "";
     if (names.length > MAX_SWITCH_NAMES) {
       const declared = this.constant(new Set(names));
       return `if (!${declared}.has(${key})) {\n${rest}\n} else {\n${listed}\n}`;
@@ -428,68 +567,45 @@ class Generator extends CodeWriter {
     return `switch (${key}) {\n${cases}\n${listed}\nbreak;\ndefault: {\n${rest}\n}\n}`;
   }
 
-  private arrayKeywords(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
-    let code = "";
-    if (typeof object.minItems === "number") code += `if (${v}.length < ${object.minItems}) return false;\n`;
-    if (typeof object.maxItems === "number") code += `if (${v}.length > ${object.maxItems}) return false;\n`;
-    // Without items, one walk instead of a loop that walks each item.
-    if (!("items" in object)) return code + walkStatement(v, at);
-    // Every item, checked against items (a hole reads as undefined, which no test passes).
+  /** src/compile/keywords/array.ts's items (without prefixItems): every item a unit, and checked. */
+  private items(items: unknown, pointer: string, v: string, at: CodeSite): string {
     const x = this.variable();
     const i = this.variable();
-    const { code: body, units } = this.measure(() => this.node(object.items, `${pointer}/items`, x, below(at)));
-    if (body === "") return code;
-    // Met once per pass, the list is counted before the loop (a `return
-    // false` inside ends the pass); met by several subschemas, each turn is
-    // counted as it starts (a branch may end early and the next walk it again).
-    // The length is read once: a proxy may claim another on every read, or
-    // no count at all, which no JSON list has (findNonJson then names it).
+    const { code: body, units } = this.measure(() => this.node(items, `${pointer}/items`, x, below(at)));
+    // Met once per pass, the list is counted ahead, COUNTED_AHEAD items at a
+    // time as findNonJson counts them (a `return false` inside ends the
+    // pass; a length is only a claim, and a list of 2^32 - 1 holes counted
+    // whole would run out of work before its first hole is found); met by
+    // several subschemas, each turn is counted as it starts (a branch may end
+    // early and the next walk it again). The length is read once: a proxy may
+    // claim another on every read, or no count at all, which no JSON list has
+    // (findNonJson then names it).
     const length = this.variable();
-    const before = at.shared ? "" : chargeCode(`${length} * ${turnCost(units, at)}`);
-    const each = at.shared ? chargeCode(turnCost(units, at)) : "";
-    code += `{ const ${length} = ${v}.length;\nif (!isCount(${length})) return false;\n${before}for (let ${i} = 0; ${i} < ${length}; ${i}++) { const ${x} = ${v}[${i}];\n${each}${body}\n} }\n`;
-    return code;
+    const cost = turnCost(1 + units, at, true);
+    const each = at.shared ? chargeCode(cost) : `if (${i} % ${COUNTED_AHEAD} === 0) ${chargeCode(`Math.min(${COUNTED_AHEAD}, ${length} - ${i}) * ${cost}`)}`;
+    const counted = at.walked === "true" ? "" : `if (!isCount(${length})) return false;\n`;
+    return `{ const ${length} = ${v}.length;\n${counted}for (let ${i} = 0; ${i} < ${length}; ${i}++) {\n${each}const ${x} = ${v}[${i}];\n${body}\n} }\n`;
   }
 
-  private stringKeywords(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
-    let code = "";
-    if (typeof object.minLength === "number") code += `if (!hasAtLeastCodePoints(${v}, ${object.minLength})) return false;\n`;
-    if (typeof object.maxLength === "number") code += `if (!hasAtMostCodePoints(${v}, ${object.maxLength})) return false;\n`;
-    if (typeof object.pattern === "string") {
-      const pattern = this.constant(this.patterns.get(object.pattern) as CompiledPattern);
-      // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
-      if (!at.shared) {
-        // Met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
-        this.queues = true;
-        code += `if (!queueSearch(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: object.pattern })})) return false;\n`;
-      } else {
-        const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(object.pattern)}`;
-        const outcome = this.variable();
-        code += `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
-      }
+  private pattern(source: string, pointer: string, v: string, at: CodeSite): string {
+    const pattern = this.constant(this.compiled.patterns.get(source) as CompiledPattern);
+    // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
+    if (!at.shared) {
+      // Met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
+      this.queues = true;
+      return `if (!queueSearch(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: source })})) return false;\n`;
     }
-    return code;
+    const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(source)}`;
+    const outcome = this.variable();
+    return `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
   }
 
-  private numberKeywords(object: Record<string, unknown>, v: string): string {
-    let code = "";
-    for (const [keyword, { operator }] of Object.entries(BOUNDS)) {
-      const bound = object[keyword];
-      if (typeof bound !== "number") continue;
-      // A bigint against a bound of 2^53 or more is compared on decimals (bigintPasses).
-      const literal = JSON.stringify(bound);
-      const passes = integersCompareExactly(bound) ? `${v} ${operator} ${literal}` : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
-      code += `if (!(${passes})) return false;\n`;
-    }
-    if (typeof object.multipleOf === "number") code += `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
-    return code;
-  }
-
-  private valueKeywords(object: Record<string, unknown>, v: string): string {
-    let code = "";
-    if (Array.isArray(object.enum)) code += this.enumCheck(object.enum, v);
-    if ("const" in object) code += this.constCheck(object.const, v);
-    return code;
+  /** A numeric bound; a bigint against a bound of 2^53 or more is compared on decimals (bigintPasses). */
+  private bound(keyword: keyof typeof BOUNDS, bound: number, v: string): string {
+    const { operator } = BOUNDS[keyword];
+    const literal = JSON.stringify(bound);
+    const passes = integersCompareExactly(bound) ? `${v} ${operator} ${literal}` : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
+    return `if (!(${passes})) return false;\n`;
   }
 
   /**

@@ -26,7 +26,7 @@ class HotTier<Pass> {
   private check: Pass;
 
   constructor(
-    readonly closures: Pass,
+    closures: Pass,
     private generate: (() => Pass | null) | null,
   ) {
     this.check = closures;
@@ -111,45 +111,59 @@ export class CompiledValidator implements Validator {
     }
   }
 
-  /** The fast check's answer: VALID, a failure that needs no explaining, or undefined when the explaining pass must say. */
+  /**
+   * The fast check's answer: VALID, a failure that needs no explaining (its
+   * time budget or its work spent), or undefined when the explaining pass
+   * must say. Its closures and its generated code count the same work, by
+   * the same rule, on arguments that pass (src/validate/fast-check.ts): so
+   * whether such a call runs out does not depend on which ran, and the
+   * first to run out decides. (On arguments that fail, the generated code
+   * may count a region's work before the problem that the closures stop
+   * at: a call that fails near the limit may fail for its work on one and
+   * for its problem on the other, never pass.)
+   */
   private fastPass(args: unknown, tier: HotTier<FastCheck>): Result | undefined {
-    let fast = tier.next();
+    const fast = tier.next();
     for (;;) {
       startPass();
       try {
         // The fast check also answers for the JSON input domain, so only a
         // failure needs the separate walk that names a non-JSON value.
-        if (fast(args)) return VALID;
+        return fast(args) ? VALID : undefined;
       } catch (error) {
         if (isThrown(error, BudgetSpent)) return budgetFailure(error);
-        if (isThrown(error, WorkSpent)) {
-          // Generated code counts a whole region's work up front
-          // (src/validate/fast-check.ts): never less than the closures spend on the same
-          // value, sometimes more. So the closures decide a call it cannot
-          // finish, and no answer depends on the tier. (The generated
-          // explaining pass counts exactly what the closures count.)
-          if (fast === tier.closures) return workFailure(error);
-          fast = tier.closures;
-          continue;
-        }
         if (isWidened(error)) continue;
+        if (isThrown(error, WorkSpent)) return workFailure(error);
         // An exhausted pattern or a getter that throws: the passes below meet
         // it again in their own order and say which it was.
-      }
-      try {
-        const nonJson = findNonJson(args, MAX_DEPTH, charge);
-        return nonJson ? failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]) : undefined;
-      } catch (error) {
-        return isThrown(error, WorkSpent) ? workFailure(error) : unreadable(error);
+        return undefined;
       }
     }
   }
 
+  /** The walk that names a value that is not JSON: its failure, or undefined for JSON arguments. */
+  private walk(args: unknown): Result | undefined {
+    try {
+      const nonJson = findNonJson(args, MAX_DEPTH, charge);
+      return nonJson ? failure([issueAt(nonJson.path, "validation", "", "type", nonJson.problem)]) : undefined;
+    } catch (error) {
+      return isThrown(error, WorkSpent) ? workFailure(error) : unreadable(error);
+    }
+  }
+
+  /**
+   * The explaining pass, after a fast check that said no: the walk that
+   * names a value outside JSON, then the call's problems. The walk and the
+   * problems are one pass: they list an object's keys once
+   * (src/runtime/own-keys.ts).
+   */
   private explain(args: unknown): Result {
     const explainer = this.explainer.next();
     for (;;) {
-      const report = new Report(this.remembers);
       startPass();
+      const nonJson = this.walk(args);
+      if (nonJson !== undefined) return nonJson;
+      const report = new Report(this.remembers);
       let issues: Issue[];
       try {
         explainer(args, report);
