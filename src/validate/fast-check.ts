@@ -89,7 +89,9 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
     // Without a queued search, no batch to start or run.
     const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", "return true;"];
-    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${start}${body}\n${end}\n}`;
+    // Work an optional property added is compared with the limit here at the latest (Generator.properties).
+    const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
+    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${start}${body}\n${compared}${end}\n}`;
   });
 }
 
@@ -346,7 +348,7 @@ class Generator extends CodeWriter {
       case "properties":
         return this.properties(object, pointer, v, at);
       case "required":
-        return this.required(object.required as string[], v, at);
+        return this.required(object, v, at);
       case "additionalProperties":
       case "additional_properties":
         return this.additional(name, object, pointer, v, at, walk);
@@ -439,26 +441,46 @@ class Generator extends CodeWriter {
   /**
    * src/compile/keywords/object.ts's properties: each listed name read once,
    * in order, and checked when present. A required one is present on
-   * arguments that pass, so its subschema counts with the region.
+   * arguments that pass, so its subschema counts with the region; where the
+   * order of the keywords does not matter (see count()), its `required`
+   * test is made here too, on the same read. An optional one adds its work
+   * as it runs, and the next counting statement (at the latest the one
+   * ending the check) compares it with the limit.
    */
   private properties(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
     const properties = object.properties as Record<string, unknown>;
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+    const blank = this.blankTest(at);
     let code = "";
     for (const name of Object.keys(properties)) {
       const x = this.variable();
       const check = () => this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
-      const body = required.has(name) ? check() : this.sometimes(at, check);
-      if (body !== "") code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
+      if (!required.has(name)) {
+        const body = at.shared ? check() : this.added(check);
+        if (body !== "") code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
+      } else if (at.shared) {
+        const body = check();
+        if (body !== "") code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
+      } else {
+        code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
+      }
     }
     return code;
   }
 
-  /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails. */
-  private required(names: readonly string[], v: string, at: CodeSite): string {
+  /** What `build` writes, preceded by the statement that adds its region's work without comparing it with the limit. */
+  private added(build: () => string): string {
+    const { code, units } = this.measure(build);
+    return units === 0 ? code : `pass.spent += ${units};\n${code}`;
+  }
+
+  /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
+  private required(object: Record<string, unknown>, v: string, at: CodeSite): string {
+    const listed = at.shared || !isPlainObject(object.properties) ? {} : object.properties;
     const blank = this.blankTest(at);
     let code = "";
-    for (const name of names) {
+    for (const name of object.required as string[]) {
+      if (Object.hasOwn(listed, name)) continue;
       const x = this.variable();
       // Own properties only, whatever Object.prototype holds at the time of the call.
       code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false; }\n`;
