@@ -128,7 +128,13 @@ describe("endValidation", () => {
   });
 });
 
-describe("memoizedGenerated: a generated $ref function", () => {
+describe("memoizedGenerated: the memo of one $ref in generated code", () => {
+  /** The memo, with the target's function `fn` bound as generated code passes it. */
+  const memoOf = (fn: (v: unknown, d: number, w: boolean) => boolean) => {
+    const memo = memoizedGenerated();
+    return (v: unknown, d: number, w: boolean) => memo(fn, v, d, w);
+  };
+
   function countedFn() {
     const calls: [unknown, number, boolean][] = [];
     const fn = (v: unknown, d: number, w: boolean) => {
@@ -138,29 +144,33 @@ describe("memoizedGenerated: a generated $ref function", () => {
     return { calls, fn };
   }
 
-  it("reuses an answer only at the same depth", () => {
+  it("reuses an object's answer only at the same depth, a scalar's at any", () => {
     const { calls, fn } = countedFn();
-    const shared = memoizedGenerated(fn);
-    expect(shared("ok", 3, false)).toBe(true);
+    const shared = memoOf(fn);
+    const object = {};
+    expect(shared(object, 3, false)).toBe(false);
+    expect(shared(object, 3, false)).toBe(false);
+    expect(shared(object, 4, false)).toBe(false);
     expect(shared("ok", 3, false)).toBe(true);
     expect(shared("ok", 4, false)).toBe(true);
-    expect(calls).toEqual([["ok", 3, false], ["ok", 4, false]]);
+    expect(calls).toEqual([[object, 3, false], [object, 4, false], ["ok", 3, false]]);
   });
 
-  it("keeps the answer of the last depth only", () => {
+  it("keeps an object's answer of the last depth only", () => {
     const { calls, fn } = countedFn();
-    const shared = memoizedGenerated(fn);
-    shared("no", 1, false);
-    shared("no", 2, false);
-    expect(shared("no", 1, false)).toBe(false);
-    expect(shared("no", 2, false)).toBe(false);
+    const shared = memoOf(fn);
+    const list: unknown[] = [];
+    shared(list, 1, false);
+    shared(list, 2, false);
+    expect(shared(list, 1, false)).toBe(false);
+    expect(shared(list, 2, false)).toBe(false);
     expect(calls.map(([, d]) => d)).toEqual([1, 2, 1, 2]);
   });
 
   // The third parameter says only whether the value was walked already.
   it("reuses an answer whatever its third parameter", () => {
     const { calls, fn } = countedFn();
-    const shared = memoizedGenerated(fn);
+    const shared = memoOf(fn);
     shared("no", 0, false);
     expect(shared("no", 0, true)).toBe(false);
     expect(calls).toEqual([["no", 0, false]]);
@@ -169,7 +179,7 @@ describe("memoizedGenerated: a generated $ref function", () => {
   it("keeps an invalid answer at depth 0 apart from no answer", () => {
     // 2 × depth + (1 when valid): an invalid value at depth 0 is stored as 0.
     const { calls, fn } = countedFn();
-    const shared = memoizedGenerated(fn);
+    const shared = memoOf(fn);
     shared(null, 0, false);
     shared(null, 0, false);
     expect(calls).toHaveLength(1);
@@ -177,7 +187,7 @@ describe("memoizedGenerated: a generated $ref function", () => {
 
   it("decides again in a new pass and after endValidation()", () => {
     const { calls, fn } = countedFn();
-    const shared = memoizedGenerated(fn);
+    const shared = memoOf(fn);
     shared("ok", 1, false);
     startPass();
     shared("ok", 1, false);
@@ -188,7 +198,7 @@ describe("memoizedGenerated: a generated $ref function", () => {
 
   it("runs on a bigint and a long string each time", () => {
     const { calls, fn } = countedFn();
-    const shared = memoizedGenerated(fn);
+    const shared = memoOf(fn);
     const long = "z".repeat(LONG_STRING);
     for (let i = 0; i < 2; i++) {
       shared(7n, 1, false);

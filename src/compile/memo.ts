@@ -37,22 +37,28 @@ export function memoized(check: Check): Check {
 }
 
 /**
- * memoized() for a generated `$ref` function (src/validate/fast-check.ts), which takes
- * the value's depth too: an answer is reused only at the same depth. (Its
- * third parameter only says whether the value was walked already; the answer
- * for a JSON value does not depend on it.)
+ * memoized() for generated code (src/validate/fast-check.ts): one memo for
+ * one `$ref`, as the closures keep one for each (however many times the
+ * code of its subschema is written), which runs the target's function `fn`
+ * on a value it has not decided. Generated functions take the value's depth
+ * too: an object's answer is reused only at the same depth (the depth bound
+ * holds where it is met; only arguments built in JavaScript can hold one
+ * object at two depths); a scalar's does not depend on it. (The third
+ * parameter only says whether the value was walked already; the answer for
+ * a JSON value does not depend on it.)
  */
-export function memoizedGenerated(fn: (v: unknown, d: number, w: boolean) => boolean): (v: unknown, d: number, w: boolean) => boolean {
+export function memoizedGenerated(): (fn: (v: unknown, d: number, w: boolean) => boolean, v: unknown, d: number, w: boolean) => boolean {
   let seen = -1;
-  const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid)
-  return (v, d, w) => {
+  const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid); depth 0 for a scalar
+  return (fn, v, d, w) => {
     if (unkeyable(v)) return fn(v, d, w);
     seen = memoFor(answers, seen);
+    const depth = typeof v === "object" && v !== null ? d : 0;
     const known = answers.get(v);
     if (known !== undefined) chargeFound(v);
-    if (known !== undefined && known >> 1 === d) return (known & 1) === 1;
+    if (known !== undefined && known >> 1 === depth) return (known & 1) === 1;
     const ok = fn(v, d, w);
-    answers.set(v, 2 * d + (ok ? 1 : 0));
+    answers.set(v, 2 * depth + (ok ? 1 : 0));
     return ok;
   };
 }

@@ -6,7 +6,7 @@ import { allowedNames, ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
-import type { CompiledSchema } from "../compile/compile-schema";
+import type { CompiledNode, CompiledSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
@@ -81,9 +81,16 @@ const WRITTEN: Readonly<Record<string, "object" | "array" | "string" | "number" 
 
 const COMPOSITION = new Set(["anyOf", "allOf", "oneOf", "not"]);
 
+/** The fast check the closures make: the JSON walk (for a value JSON.parse returned, its levels and numbers), then the check without a report. */
+export function closureFastCheck(check: Check, given: Given): FastCheck {
+  if (given === "parsed") return (args) => nestsWithin(args, MAX_DEPTH, charge) && check(args, null);
+  return (args) => findNonJson(args, MAX_DEPTH, charge) === null && check(args, null);
+}
+
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
 export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
-  if (options.lenientScalars || !codeGenerationAllowed) return null;
+  const { check } = compiled;
+  if (options.lenientScalars || !codeGenerationAllowed || check === null) return null;
   const generator = new Generator(schema, compiled, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
@@ -91,7 +98,10 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
     const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", "return true;"];
     // Work an optional property added is compared with the limit here at the latest (Generator.properties).
     const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
-    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${start}${body}\n${compared}${end}\n}`;
+    // for…in would list enumerable properties added to Object.prototype, and
+    // count their turns: while it has any, the closures answer.
+    const polluted = generator.forIn ? `for (const _ in objectPrototype) return ${generator.constant(closureFastCheck(check, given))}(v);\n` : "";
+    return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${polluted}${start}${body}\n${compared}${end}\n}`;
   });
 }
 
@@ -154,6 +164,8 @@ const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value
 interface Walk {
   keys: boolean;
   items: boolean;
+  /** The keyword whose loop walks the keys, or null for a loop of its own. */
+  readonly keysBy: string | null;
 }
 
 class Generator extends CodeWriter {
@@ -188,7 +200,6 @@ class Generator extends CodeWriter {
       isCount,
       json: given === "parsed" ? isShallowEnough : isJson,
       objectPrototype: Object.prototype,
-      remember: memoizedGenerated,
       keysOf,
       pass,
       overrun,
@@ -199,6 +210,8 @@ class Generator extends CodeWriter {
 
   /** Whether some search is queued for the batch (queueSearch). */
   queues = false;
+  /** Whether some loop lists keys with for…in (keyLoop). */
+  forIn = false;
 
   /** Work counted so far in the current region (see region()). */
   private weight = 0;
@@ -289,7 +302,7 @@ class Generator extends CodeWriter {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].name === "$ref") return code + this.refTest(object.$ref as string, v, at, at.shared);
+      if (keywords.length === 1 && keywords[0].name === "$ref") return code + this.refTest(node, object.$ref as string, v, at, at.shared);
     }
     const types = parseTypeNames(object.type);
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
@@ -298,10 +311,11 @@ class Generator extends CodeWriter {
     code += `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
     // A closure meets a value walked first (the walk bounds the depth it may
     // recurse to), and so does a composition: a branch that fails because of
-    // a value that is not JSON would make `not` hold. Walked, the value's
-    // other keywords need not walk what they do not check.
+    // a value that is not JSON would make `not` hold. So does a `$ref`
+    // beside other keywords, or its target and they would each walk it.
+    // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (walked !== null && keywords.some(({ name }) => COMPOSITION.has(name) || !this.writes(name, object))) {
+    if (walked !== null && keywords.some(({ name }) => COMPOSITION.has(name) || name === "$ref" || !this.writes(name, object))) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
@@ -314,20 +328,25 @@ class Generator extends CodeWriter {
       number: `typeof ${v} === "number" || typeof ${v} === "bigint"`,
     };
     const isOnly = (kind: string) => only === kind || (kind === "number" && only === "integer");
-    const walk: Walk = { keys: at.walked === "true", items: at.walked === "true" };
+    // The keys are walked by the loop of additionalProperties, which checks
+    // each unlisted value anyway, else by that of propertyNames, else by a
+    // loop of their own.
+    const names = keywords.map((keyword) => keyword.name);
+    const keysBy = names.find((name) => name === "additionalProperties" || name === "additional_properties") ?? (names.includes("propertyNames") ? "propertyNames" : null);
+    const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
     for (const { name, check } of keywords) {
       const kind = this.writes(name, object) ? WRITTEN[name] : null;
       if (kind === null) {
-        code += this.keyword(name, check, object, pointer, v, at, walk);
+        code += this.keyword(node, name, check, object, pointer, v, at, walk);
       } else if (canBe(kind)) {
         // A keyword applies to values of its type only, as its closure does.
-        code += isOnly(kind) ? this.keyword(name, check, object, pointer, v, at, walk) : this.sometimes(at, () => this.guarded(guards[kind], this.keyword(name, check, object, pointer, v, at, walk)));
+        code += isOnly(kind) ? this.keyword(node, name, check, object, pointer, v, at, walk) : this.guarded(guards[kind], this.sometimes(at, () => this.keyword(node, name, check, object, pointer, v, at, walk)));
       }
     }
     // What no keyword walked: an object's keys, or a list's items.
-    if (!walk.keys && canBe("object")) {
+    if (!walk.keys && walk.keysBy === null && canBe("object")) {
       const rest = this.walkKeys(object, v, at);
-      code += isOnly("object") ? rest : this.sometimes(at, () => this.guarded(guards.object, rest));
+      code += isOnly("object") ? rest : this.guarded(guards.object, rest);
     }
     if (!walk.items && canBe("array")) code += isOnly("array") ? walkStatement(v, at) : this.guarded(guards.array, walkStatement(v, at));
     return code;
@@ -342,7 +361,7 @@ class Generator extends CodeWriter {
     return Object.hasOwn(WRITTEN, name) && !(name === "items" && "prefixItems" in object);
   }
 
-  private keyword(name: string, check: Check, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+  private keyword(node: CompiledNode, name: string, check: Check, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
     if (!this.writes(name, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
     switch (name) {
       case "properties":
@@ -374,7 +393,7 @@ class Generator extends CodeWriter {
       case "const":
         return this.constCheck(object.const, v);
       case "$ref":
-        return this.refTest(object.$ref as string, v, at, true);
+        return this.refTest(node, object.$ref as string, v, at, true);
       case "anyOf":
       case "allOf":
       case "oneOf":
@@ -389,8 +408,17 @@ class Generator extends CodeWriter {
   private readonly refs = { single: new Map<unknown, string>(), shared: new Map<unknown, string>() };
 
   /** A statement that returns false unless the value in `v` matches the target of `ref`. */
-  private refTest(ref: string, v: string, at: CodeSite, shared: boolean): string {
-    return `if (!${this.refFunction(ref, shared)}(${v}, ${depthOf(at)}, ${at.walked})) return false;\n`;
+  /** Memos of the `$ref`s decided once per value, by the subschema that holds the `$ref` (memoizedGenerated). */
+  private readonly memos = new Map<CompiledNode, string>();
+
+  /** A statement that returns false unless the value in `v` matches the target of the `$ref` of `node`. */
+  private refTest(node: CompiledNode, ref: string, v: string, at: CodeSite, shared: boolean): string {
+    const target = this.refFunction(ref, shared);
+    const args = `${v}, ${depthOf(at)}, ${at.walked}`;
+    if (node.ref === null || !node.ref.remembered) return `if (!${target}(${args})) return false;\n`;
+    let memo = this.memos.get(node);
+    if (memo === undefined) this.memos.set(node, (memo = this.constant(memoizedGenerated())));
+    return `if (!${memo}(${target}, ${args})) return false;\n`;
   }
 
   /**
@@ -410,8 +438,7 @@ class Generator extends CodeWriter {
       functions.set(target, name);
       const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
-      const fn = `function (v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`;
-      this.define(index, `const ${name} = ${this.compiled.remembered.has(target) ? `remember(${fn})` : fn};`, body);
+      this.define(index, `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`, body);
     }
     return name;
   }
@@ -507,8 +534,8 @@ class Generator extends CodeWriter {
    */
   private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
     const listed = allowedNames(object);
-    const walks = !walk.keys;
-    walk.keys = true;
+    const walks = !walk.keys && walk.keysBy === name;
+    walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
     const check = () => (object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at)));
@@ -519,8 +546,8 @@ class Generator extends CodeWriter {
 
   /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
   private propertyNames(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
-    const walks = !walk.keys;
-    walk.keys = true;
+    const walks = !walk.keys && walk.keysBy === "propertyNames";
+    walk.keys ||= walks;
     const key = this.variable();
     const { code: names, units } = this.measure(() => this.node(object.propertyNames, `${pointer}/propertyNames`, key, at));
     const walked = walks ? this.unlisted(key, allowedNames(object), walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at)) : "";
@@ -549,10 +576,9 @@ class Generator extends CodeWriter {
 
   /**
    * A loop over the own keys of the object in `v`, each turn counted
-   * `cost`. Met once per pass, for…in lists the keys without allocating (it
-   * would also list enumerable properties added to Object.prototype, which
-   * then fail here, and the closures, which read own keys only, have the
-   * last word); a cheap turn is counted when the loop ends (a `return
+   * `cost`. Met once per pass, for…in lists the keys without allocating
+   * (the check leaves a call to the closures while Object.prototype has an
+   * enumerable property, which for…in would list); a cheap turn is counted when the loop ends (a `return
    * false` inside ends the pass, and no other subschema walks this object
    * again), so the work done before it is counted is at most half the
    * allowance the keys' values bring; a costly turn as it starts. Met by
@@ -568,6 +594,7 @@ class Generator extends CodeWriter {
       const [keys, i] = [this.variable(), this.variable()];
       return `{ const ${keys} = keysOf(${v});\nfor (let ${i} = 0; ${i} < ${keys}.length; ${i}++) { const ${key} = ${keys}[${i}];\n${charges ? chargeCode(cost) : ""}${body}\n} }\n`;
     }
+    this.forIn = true;
     if (!charges) return `for (const ${key} in ${v}) {\n${body}\n}\n`;
     if (!/^\d+$/.test(cost) || Number(cost) > WORK_PER_VALUE / 2) return `for (const ${key} in ${v}) {\n${chargeCode(cost)}${body}\n}\n`;
     const turns = this.variable();

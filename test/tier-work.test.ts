@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { compile, type Options, type Result, type Validator } from "../src/index";
+import { pass } from "../src/runtime/pass";
+import { HOT_AFTER_CALLS } from "../src/validate/validator";
+
+const extended: Options = { profile: "extended" };
+
+/** A cold validator and one turned hot (0 fails both passes, so both turn hot). */
+function pair(schema: unknown, options: Options): [Validator, Validator] {
+  const cold = compile(schema, options);
+  const hot = compile(schema, options);
+  for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate(0);
+  return [cold, hot];
+}
+
+const result = (r: Result) => { const x = r as { ok: boolean; kind?: unknown; message?: unknown; issues?: unknown }; return { ok: x.ok, kind: x.kind, message: x.message, issues: x.issues }; };
+
+/** The result and the fast pass's work of each tier. */
+function both(schema: unknown, args: unknown, options: Options) {
+  const [cold, hot] = pair(schema, options);
+  const c = cold.validate(args);
+  const coldSpent = pass.spent;
+  const h = hot.validate(args);
+  const hotSpent = pass.spent;
+  return { cold: result(c), hot: result(h), coldSpent, hotSpent };
+}
+
+/**
+ * Shared `$ref` targets are decided once per value (compile-schema.ts
+ * UNROLLED_VISITS): the closures keep a memo per `$ref`, keyed by the value;
+ * the generated code keeps one per `$ref` too, and an object's answer is
+ * reused at its depth only (memoizedGenerated). On arguments that pass, both
+ * count the same work, so near the limit both pass or both run out.
+ */
+describe("memoized $ref targets count the same work on both tiers", () => {
+  it("with one memo per $ref, a target several $refs share: the same answer at the limit", () => {
+    const K = 8;
+    const N = 3;
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < N; i++) $defs[`d${i}`] = { allOf: Array.from({ length: K }, () => ({ $ref: `#/$defs/d${i + 1}` })) };
+    $defs[`d${N}`] = { type: "number" };
+    const schema = { type: "object", properties: { x: { type: "array", items: { $ref: "#/$defs/d0" } } }, $defs };
+    // Large: past the limit on both tiers.
+    const x = Array.from({ length: 12000 }, (_, i) => i);
+    const large = both(schema, { x }, extended);
+    expect(large.hot).toEqual(large.cold);
+    // Small: both pass, but the work differs already.
+    const small = both(schema, { x: [1, 2, 3] }, extended);
+    expect(small.hotSpent).toBe(small.coldSpent);
+  }, 60_000);
+
+  it("a scalar met at many depths is decided once", () => {
+    // An unused chain whose paths multiply turns on memoizing for every target met by several refs.
+    const $defs: Record<string, unknown> = {};
+    for (let i = 0; i < 9; i++) $defs[`j${i}`] = { allOf: [{ $ref: `#/$defs/j${i + 1}` }, { $ref: `#/$defs/j${i + 1}` }] };
+    $defs.j9 = {};
+    const properties: Record<string, boolean> = {};
+    for (let i = 0; i < 5000; i++) properties[`p${i}`] = true; // a subschema weight of ~5000
+    $defs.n = { type: ["number", "array"], items: { $ref: "#/$defs/n" }, properties };
+    const schema = { type: "object", properties: { x: { $ref: "#/$defs/n" } }, $defs };
+    // The number 7 at 250 depths: one decision on both tiers, past the limit were it made at each depth.
+    let x: unknown = 7;
+    for (let i = 0; i < 250; i++) x = [7, x];
+    const r = both(schema, { x }, extended);
+    expect(r.cold.ok).toBe(true);
+    expect(r.hot).toEqual(r.cold);
+  }, 60_000);
+});
+
+const manyTrue = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, true]));
+
+describe("generated code counts no work the closures do not, on valid arguments", () => {
+  it("a `$ref` beside other keywords: the value is walked once", () => {
+    const heavy = { type: "number", properties: manyTrue(200) };
+    const schema = { type: "object", $ref: "#/$defs/t", properties: { x: { type: "array", items: heavy } }, $defs: { t: { type: "object" } } };
+    // Just under the limit: a second walk of the value would pass it.
+    const r = both(schema, { x: Array.from({ length: 27237 }, (_, i) => i) }, extended);
+    expect(r.cold.ok).toBe(true);
+    expect(r.hot).toEqual(r.cold);
+    const small = both(schema, { a: [[1, 2], [3]] }, extended);
+    expect(small.hotSpent).toBe(small.coldSpent);
+  }, 60_000);
+
+  it("propertyNames then additionalProperties: one loop walks each value", () => {
+    const schema = { type: "object", properties: { x: { type: "array", items: { type: "object", propertyNames: { minLength: 1 }, additionalProperties: {}, properties: manyTrue(1000) } } } };
+    const r = both(schema, { x: Array.from({ length: 16071 }, () => ({ q: [1], r: [1], s: [1] })) }, extended);
+    expect(r.cold.ok).toBe(true);
+    expect(r.hot).toEqual(r.cold);
+    const small = both({ type: "object", propertyNames: { minLength: 1 }, additionalProperties: {} }, { b: [1] }, extended);
+    expect(small.hotSpent).toBe(small.coldSpent);
+  }, 60_000);
+
+  it("a node of several types counts its object keywords only on an object", () => {
+    // type ["object","number"] with a required property: on a number, the
+    // required property's subschema weight is not counted.
+    const schema = { type: "object", properties: { x: { type: "array", items: { type: ["object", "number"], properties: { a: { type: "number", properties: manyTrue(1000) } }, required: ["a"] } } } };
+    const r = both(schema, { x: Array.from({ length: 3000 }, (_, i) => i) }, {});
+    expect(r.cold.ok).toBe(true);
+    expect(r.hot).toEqual(r.cold);
+    const small = both(schema, { x: [1] }, {});
+    expect(small.hotSpent).toBe(small.coldSpent);
+  }, 60_000);
+});
+
+describe("with a polluted Object.prototype, both tiers count the same work", () => {
+  it("an enumerable property on Object.prototype adds no work hot", () => {
+    const schema = { type: "object", properties: { x: { type: "array", items: { type: "object", properties: { a: { type: "number" } } } } } };
+    (Object.prototype as Record<string, unknown>).polluted = 1;
+    try {
+      const r = both(schema, { x: [{ a: 1 }, { a: 2 }] }, {});
+      expect(r.cold.ok).toBe(true);
+      expect(r.hotSpent).toBe(r.coldSpent);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+});
