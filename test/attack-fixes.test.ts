@@ -49,7 +49,7 @@ describe("the schema copy made at compile", () => {
     expect(schemaText(schema)).toBeUndefined();
     expect(validateSchema(schema)).toMatchObject({ ok: false, kind: "unsupported_capability" });
     expect(() => compile(schema)).toThrow(/subschemas/);
-  });
+  }, 30_000);
 
   // A schema holding a bigint has no JSON text, so it is compiled as it is.
   // Compiling reads the root's `required` twice: once for the keyword, once

@@ -115,3 +115,58 @@ describe("with a polluted Object.prototype, both tiers count the same work", () 
     }
   });
 });
+
+const outcome = (r: Result) => (r.ok ? "ok" : (r as { kind: string }).kind);
+
+/** Outcomes and work of a cold and a hot validator already made. */
+function run(cold: Validator, hot: Validator, args: unknown) {
+  const c = cold.validate(args);
+  const coldSpent = pass.spent;
+  const h = hot.validate(args);
+  const hotSpent = pass.spent;
+  return { cold: outcome(c), hot: outcome(h), coldSpent, hotSpent };
+}
+
+describe("a name defined on Object.prototype once the code is written", () => {
+  it("a non-enumerable property defined on Object.prototype after the code was written adds no work hot", () => {
+    const schema = { type: "object", properties: { x: { type: "array", items: { type: "object", properties: { zz: { type: "array", items: { type: "number", properties: manyTrue(1000) } } } } } } };
+    const [cold, hot] = pair(schema, extended);
+    Object.defineProperty(Object.prototype, "zz", { value: Array.from({ length: 100 }, (_, i) => i), enumerable: false, configurable: true });
+    try {
+      const s = run(cold, hot, { x: [{}, {}] });
+      expect(s.cold).toBe("ok");
+      expect(s.hotSpent).toBe(s.coldSpent);
+      const r = run(cold, hot, { x: Array.from({ length: 30 }, () => ({})) });
+      expect(r.cold).toBe("ok");
+      expect(r.hot).toBe(r.cold);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).zz;
+    }
+  }, 60_000);
+
+});
+
+describe("a scalar at depth 256 reached through a $ref", () => {
+  it("the generated $ref function takes a scalar at the depth bound, as the closures do (only containers may not nest there)", () => {
+    const deep = (n: number, leaf: unknown) => {
+      let x = leaf;
+      for (let i = 0; i < n; i++) x = [x];
+      return x;
+    };
+    // A failing branch that explaining walks further than the fast check: an explaining pass costs more.
+    const schema = {
+      type: "object",
+      properties: { x: { $ref: "#/$defs/a" } },
+      $defs: { a: { anyOf: [{ type: "number" }, { type: "array", items: { type: "string", properties: manyTrue(1000) } }, { type: "array", items: { $ref: "#/$defs/a" } }] } },
+    };
+    const [cold, hot] = pair(schema, extended);
+    const s = run(cold, hot, { x: deep(255, 1) });
+    expect(s.cold).toBe("ok");
+    expect(s.hotSpent).toBe(s.coldSpent);
+    // Leaves at depth 256: hot, the fast check says no and the explaining pass runs out of work.
+    const wide = Array.from({ length: 1000 }, () => Array(10).fill(1));
+    const r = run(compile(schema, extended), hot, { x: deep(253, wide) });
+    expect(r.cold).toBe("ok");
+    expect(r.hot).toBe(r.cold);
+  }, 60_000);
+});

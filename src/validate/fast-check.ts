@@ -425,8 +425,8 @@ class Generator extends CodeWriter {
    * The function for a `$ref` target (resolved at compile time; the schema
    * has been checked), for a value that other subschemas may meet too or
    * not (`shared`, see CodeSite). Recursion descends into the value, so the
-   * depth it carries ends it: past the bound the arguments are not JSON
-   * anyway. `w` says whether the caller has walked the value already.
+   * depth it carries ends it: past the bound a container makes the
+   * arguments no JSON (a scalar may stand there, as findNonJson holds). `w` says whether the caller has walked the value already.
    */
   private refFunction(ref: string, shared: boolean): string {
     const { pointer } = resolveRef(this.document, ref) as { pointer: string };
@@ -438,7 +438,7 @@ class Generator extends CodeWriter {
       functions.set(target, name);
       const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
-      this.define(index, `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH}) return false;\n${body}\nreturn true;\n}`, body);
+      this.define(index, `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH} && typeof v === "object" && v !== null) return false;\n${body}\nreturn true;\n}`, body);
     }
     return name;
   }
@@ -484,10 +484,10 @@ class Generator extends CodeWriter {
       const check = () => this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
       if (!required.has(name)) {
         const body = at.shared ? check() : this.added(check);
-        if (body !== "") code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
+        if (body !== "") code += `{ ${ownValueCode(x, v, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       } else if (at.shared) {
         const body = check();
-        if (body !== "") code += `{ ${ownValueCode(x, v, name, true)}if (${x} !== undefined) {\n${body}\n} }\n`;
+        if (body !== "") code += `{ ${ownValueCode(x, v, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       } else {
         code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
       }

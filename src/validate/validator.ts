@@ -178,9 +178,8 @@ export class CompiledValidator implements Validator {
       }
       // The explaining pass (the closures, or code that finds what they find)
       // is the source of truth: when the fast check said no but it finds
-      // nothing (a name added to Object.prototype since its code was written,
-      // which the generated reads of listed properties see and own reads do
-      // not), the call is valid.
+      // nothing (a getter in host-built arguments that answered otherwise
+      // before), the call is valid.
       return issues.length === 0 && report.uncounted === 0 ? VALID : failure(issues, false, report.uncounted);
     }
   }

@@ -30,17 +30,11 @@ export function ownValue(v: JsonObject, name: string): unknown {
  * ownValue as the generated tiers write it, with the name in place (each
  * read then has a call site, and a cache, of its own): a statement that
  * declares `x` as `v`'s own property `name`, or undefined. The code needs
- * `hasOwn` and `objectPrototype` in scope. With `decidedNow` the own-ness
- * test is written only for a name Object.prototype holds when the code is
- * written: the fast check's choice for a property it checks, where a name
- * added to Object.prototype later reads the inherited value, which can only
- * make the check say no (and then the explaining pass, which tests at every
- * call, has the last word). A test of presence (`required`) must not use
- * it: an inherited value would pass it.
+ * `hasOwn` and `objectPrototype` in scope. The own-ness test runs whenever
+ * the name is on Object.prototype at the time of the call, as ownValue's.
  */
-export function ownValueCode(x: string, v: string, name: string, decidedNow = false): string {
+export function ownValueCode(x: string, v: string, name: string): string {
   const literal = JSON.stringify(name);
-  if (decidedNow) return `const ${x} = ${name in Object.prototype ? `hasOwn(${v}, ${literal}) ? ${v}[${literal}] : undefined` : `${v}[${literal}]`};\n`;
   return `let ${x} = ${v}[${literal}];\nif (${x} !== undefined && ${literal} in objectPrototype && !hasOwn(${v}, ${literal})) ${x} = undefined;\n`;
 }
 
