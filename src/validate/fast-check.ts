@@ -28,16 +28,17 @@ import { subschemaWeight } from "../compile/weight";
  * written out, and any other calls its own closure. On arguments it
  * accepts, it counts exactly the work the closures count, the JSON walk
  * included, so whether a call runs out of work does not depend on which of
- * them ran (src/validate/validator.ts relies on it). A pattern that exhausts
- * the engine throws the same EngineLimit as the closure would. Searches whose failure can only fail the whole check (none
- * inside a composition branch or a shared `$ref` target) are queued and run
- * together in one crossing into the addon when the rest has passed.
+ * them ran (src/validate/validator.ts relies on it). A pattern that
+ * exhausts the engine throws the same EngineLimit as the closure would.
+ * Searches whose failure can only fail the whole check (none inside a
+ * composition branch or a shared `$ref` target) are queued and run together
+ * in one crossing into the addon when the rest has passed.
  *
  * It also answers for the JSON input domain (docs/contract.md) in the same
  * pass: every value it visits gets a type test that only JSON passes, and
- * every value it does not visit (under `{}`, an unlisted property, a closure's
- * subtree) is walked by findNonJson with the depth left to it, and every
-value the walk reaches is counted once, as findNonJson counts it. So `true` means
+ * every value it does not visit (under `{}`, an unlisted property, a
+ * closure's subtree) is walked by findNonJson with the depth left to it;
+ * every value is counted once, as findNonJson counts it. So `true` means
  * valid JSON, and only a `false` needs the separate walk to say what was
  * wrong.
  */
