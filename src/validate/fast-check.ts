@@ -251,7 +251,7 @@ class Generator extends CodeWriter {
     return "";
   }
 
-  /** Code that may not run on arguments that pass (an optional property, a keyword of one of several types): a region of its own where regions are counted. */
+  /** Code that may not run on arguments that pass (a keyword of one of several types, the subschema of keys a list leaves out): a region of its own where regions are counted. */
   private sometimes(at: CodeSite, build: () => string): string {
     if (at.shared) return build();
     const { head, code } = this.measured(build);
@@ -483,11 +483,8 @@ class Generator extends CodeWriter {
     for (const name of Object.keys(properties)) {
       const x = this.variable();
       const check = () => this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
-      if (!required.has(name)) {
+      if (at.shared || !required.has(name)) {
         const body = at.shared ? check() : this.added(check);
-        if (body !== "") code += `{ ${ownValueCode(x, v, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
-      } else if (at.shared) {
-        const body = check();
         if (body !== "") code += `{ ${ownValueCode(x, v, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       } else {
         code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
