@@ -2,6 +2,7 @@
   "targets": [
     {
       "target_name": "tool_input_schema",
+      "dependencies": ["pcre2"],
       "sources": [
         "native/addon.cc",
         "native/dfa.cc",
@@ -15,23 +16,62 @@
       "defines": [
         "NAPI_VERSION=8",
         "NAPI_DISABLE_CPP_EXCEPTIONS",
-        "NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS",
-        "PCRE2_CODE_UNIT_WIDTH=32",
-        "PCRE2_STATIC"
+        "NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS"
       ],
-      "cflags": ["-fvisibility=hidden", "<!@(node scripts/pcre2-config.js cflags)"],
-      "libraries": ["<!(node scripts/pcre2-config.js static-lib)"],
+      "cflags": ["-fvisibility=hidden"],
       "conditions": [
         ["OS=='linux'", {
           "ldflags": ["-Wl,--exclude-libs,ALL"]
         }],
         ["OS=='mac'", {
           "xcode_settings": {
-            "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
-            "OTHER_CFLAGS": ["<!@(node scripts/pcre2-config.js cflags)"]
+            "GCC_SYMBOLS_PRIVATE_EXTERN": "YES"
           }
         }]
       ]
+    },
+    {
+      # PCRE2 from deps/pcre2 (its README says which version and how to
+      # upgrade), as a static library: the 32-bit library with the JIT, the
+      # configuration of deps/pcre2/config.h. Nothing is looked up on the
+      # system.
+      "target_name": "pcre2",
+      "type": "static_library",
+      "sources": [
+        "deps/pcre2/src/pcre2_auto_possess.c",
+        "deps/pcre2/src/pcre2_chartables.c",
+        "deps/pcre2/src/pcre2_chkdint.c",
+        "deps/pcre2/src/pcre2_compile.c",
+        "deps/pcre2/src/pcre2_compile_cgroup.c",
+        "deps/pcre2/src/pcre2_compile_class.c",
+        "deps/pcre2/src/pcre2_config.c",
+        "deps/pcre2/src/pcre2_context.c",
+        "deps/pcre2/src/pcre2_error.c",
+        "deps/pcre2/src/pcre2_find_bracket.c",
+        "deps/pcre2/src/pcre2_jit_compile.c",
+        "deps/pcre2/src/pcre2_match.c",
+        "deps/pcre2/src/pcre2_match_data.c",
+        "deps/pcre2/src/pcre2_newline.c",
+        "deps/pcre2/src/pcre2_pattern_info.c",
+        "deps/pcre2/src/pcre2_script_run.c",
+        "deps/pcre2/src/pcre2_string_utils.c",
+        "deps/pcre2/src/pcre2_study.c",
+        "deps/pcre2/src/pcre2_tables.c",
+        "deps/pcre2/src/pcre2_ucd.c",
+        "deps/pcre2/src/pcre2_valid_utf.c",
+        "deps/pcre2/src/pcre2_xclass.c"
+      ],
+      "include_dirs": ["deps/pcre2", "deps/pcre2/src"],
+      "defines": ["HAVE_CONFIG_H", "PCRE2_CODE_UNIT_WIDTH=32", "PCRE2_STATIC"],
+      "cflags": ["-fvisibility=hidden", "-w"],
+      "xcode_settings": {
+        "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
+        "WARNING_CFLAGS": ["-w"]
+      },
+      "direct_dependent_settings": {
+        "include_dirs": ["deps/pcre2/src"],
+        "defines": ["PCRE2_CODE_UNIT_WIDTH=32", "PCRE2_STATIC"]
+      }
     }
   ]
 }

@@ -68,6 +68,6 @@ class Pcre2Matcher {
   pcre2_jit_stack* assigned_ = nullptr;  // the stack context_ names
 };
 
-// PCRE2's version, as it reports it ("10.42 2022-12-11").
+// PCRE2's version, as it reports it ("10.47 2025-10-21").
 const char* Pcre2Version();
 bool Pcre2JitAvailable();

@@ -93,7 +93,7 @@ node "$root/scripts/smoke.js" "$installed" "$root/fixtures/tools" >"$work/smoke-
 for prebuild in "$x64" "$arm64"; do
   [ "$(readelf -d "$installed/$prebuild" | grep -c 'NEEDED.*libpcre2')" = 0 ] || fail "$prebuild needs libpcre2 at run time"
   [ "$(readelf --dyn-syms -W "$installed/$prebuild" | grep -c ' pcre2_')" = 0 ] || fail "$prebuild exports PCRE2's symbols"
-  [ "$(strings "$installed/$prebuild" | grep -c '^10\.42 2022-12-11$')" = 1 ] || fail "$prebuild holds no PCRE2 10.42"
+  [ "$(strings "$installed/$prebuild" | grep -c '^10\.47 2025-10-21$')" = 1 ] || fail "$prebuild holds no PCRE2 10.47"
 done
 others="$(ldd "$installed/$x64" | grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s)\.so)' || true)"
 [ -z "$others" ] || fail "the x64 prebuild needs libraries beyond the C and C++ runtimes: $others"

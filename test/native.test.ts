@@ -57,7 +57,7 @@ describe("engine", () => {
       maxWork: 2 ** 22,
       readsPerUnit: 4,
       K: 64,
-      pcre2Version: "10.42 2022-12-11",
+      pcre2Version: "10.47 2025-10-21",
       jit: true,
       searches: expect.any(Function),
     });

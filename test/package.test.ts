@@ -45,7 +45,7 @@ describe("the package", () => {
   // The addon under test wraps PCRE2, linked in: its code is in the file,
   // the file needs no libpcre2, and the loaded copy reports PCRE2's version
   // with its JIT.
-  it("links PCRE2 10.42 statically into the addon the tests load", () => {
+  it("links PCRE2 10.47 statically into the addon the tests load", () => {
     const loaded = createRequire(__filename)("node-gyp-build").path(root) as string;
     const needed = execFileSync("readelf", ["-d", loaded], { encoding: "utf8" });
     expect(needed).toMatch(/NEEDED.*libc\.so/);
@@ -53,7 +53,7 @@ describe("the package", () => {
     const symbols = execFileSync("nm", [loaded], { encoding: "utf8" });
     expect(symbols).toMatch(/ pcre2_jit_match_32$/m);
     expect(symbols).toMatch(/ pcre2_compile_32$/m);
-    expect({ version: engine.pcre2Version, jit: engine.jit }).toEqual({ version: "10.42 2022-12-11", jit: true });
+    expect({ version: engine.pcre2Version, jit: engine.jit }).toEqual({ version: "10.47 2025-10-21", jit: true });
   });
 
   it("says which systems it installs on: Linux and macOS (Windows is not supported)", () => {
