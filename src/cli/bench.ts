@@ -215,7 +215,7 @@ function countSearches(schema: unknown, options: ReturnType<typeof compileOption
 /** The searches each engine ran since `before`. */
 function searchesSince(before: Searches): Searches {
   const now = patternEngine.searches();
-  return { pcre2: now.pcre2 - before.pcre2, dfa: now.dfa - before.dfa, pcre2Trips: now.pcre2Trips - before.pcre2Trips };
+  return { pcre2: now.pcre2 - before.pcre2, dfa: now.dfa - before.dfa, pcre2Trips: now.pcre2Trips - before.pcre2Trips, fast: now.fast - before.fast, slow: now.slow - before.slow };
 }
 
 function searchesRun(): number {
