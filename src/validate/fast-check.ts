@@ -204,6 +204,7 @@ class Generator extends CodeWriter {
       isCount,
       json: given === "parsed" ? isShallowEnough : isJson,
       objectPrototype: Object.prototype,
+      arrayPrototype: Array.prototype,
       keysOf,
       pass,
       overrun,
