@@ -190,3 +190,30 @@ describe("an object of many properties, written in parts", () => {
     expect(run(cold, hot, wrap({ ...full, p130: 0 })).hot).toMatchObject({ ok: false, kind: "validation" });
   });
 });
+
+describe("compile's eager option", () => {
+  // A getter sees which code reads it: the generated fast check is a function named fastCheck.
+  const readBy = (validator: Validator) => {
+    let stack = "";
+    const args = {};
+    Object.defineProperty(args, "a", { enumerable: true, get: () => ((stack = new Error().stack ?? ""), 1) });
+    validator.validate(args);
+    return /\bfastCheck\b/.test(stack) ? "generated code" : "closures";
+  };
+  const schema = { type: "object", properties: { a: { type: "integer" } } };
+
+  it("generates the code as the validator is compiled, so that the first call runs it", () => {
+    expect(readBy(compile(schema, { eager: true }))).toBe("generated code");
+    expect(readBy(compile(schema))).toBe("closures");
+    expect(readBy(compile(schema, { eager: false }))).toBe("closures");
+  });
+
+  it("changes no answer", () => {
+    const [eager, lazy] = [compile(schema, { eager: true }), compile(schema)];
+    for (const args of [{ a: 1 }, { a: "1" }, {}, { a: 1.5 }, null]) expect(eager.validate(args)).toStrictEqual(lazy.validate(args));
+  });
+
+  it("must be a boolean", () => {
+    expect(() => compile(schema, { eager: 1 as unknown as boolean })).toThrow(new TypeError("tool-input-schema: options.eager must be a boolean"));
+  });
+});

@@ -25,7 +25,7 @@ function buildFrom(source: unknown, options: CompileOptions, owned: boolean): Co
   const compiled = checkSchema(source, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
   const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
-  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
+  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, options.eager);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
