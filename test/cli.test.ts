@@ -298,7 +298,7 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     // Absent arguments are {}, as in MCP.
     expect(results[3]).toMatchObject({ line: 5, name: "read_file", ok: false, message: "invalid arguments: path: missing (required)" });
     expect(results[4].message).toBe('unknown tool "reed_file"; did you mean "read_file"?');
-    expect(results[6]).toEqual({ line: 8, error: 'expected an object with "name" and "arguments", got a list' });
+    expect(results[6]).toEqual({ line: 8, error: "expected a call record (an object), got a list" });
   });
 
   it("reads absent arguments as {} and null arguments as null, as the MCP guard does", () => {
@@ -339,13 +339,17 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
       "  reed_file  1 call, 1 failed",
       "  tuple      1 call, 1 failed",
       `first failed call: ${calls}:2 (read_file): invalid arguments: path: must be at least 1 character long, got ""`,
+      `first bad line: ${calls}:3: not JSON at column 1 (expected a value)`,
     ]);
     const json = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
     expect(json.firstFailure).toEqual({ file: calls, line: 2, name: "read_file", message: 'invalid arguments: path: must be at least 1 character long, got ""' });
+    expect(json.firstBadLine).toEqual({ file: calls, line: 3, reason: "not JSON at column 1 (expected a value)" });
+    expect([json.calls, json.linesWithCalls, json.linesWithSeveralCalls]).toEqual([6, 6, 0]);
     // Every call valid: no first failure.
     const valid = file("valid-calls.jsonl", JSON.stringify({ name: "glob", arguments: { pattern: "*.ts" } }));
     expect(JSON.parse(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary", "--json"]).stdout).firstFailure).toBeNull();
-    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"]).stdout).not.toContain("first failed call");
+    expect(JSON.parse(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary", "--json"]).stdout).firstBadLine).toBeNull();
+    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"]).stdout).not.toMatch(/first failed call|first bad line/);
   });
 
   it("gives the same output, in the same order, with worker threads", () => {
