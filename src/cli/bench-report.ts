@@ -6,6 +6,7 @@
 // XML's own entities), so an XML parser reads it as well as a browser does.
 import { oneLine } from "../runtime/one-line";
 import { show, type BenchRun, type Spread, type ToolBench } from "./bench-results";
+import { SAMPLE_MS, WARMUP_MS } from "./bench-timing";
 import { formatNumber } from "./numbers";
 
 /**
@@ -393,7 +394,7 @@ export function renderReport(run: BenchRun): string {
 <body>
 <h1>tool-input-schema bench</h1>
 <p class="meta">Catalogs: ${run.catalogs.map((c) => `<code>${escapeXml(c)}</code>`).join(", ")}. Calls: ${source}${skipped.length === 0 ? "" : escapeXml(` (${skipped.join("; ")})`)}.</p>
-<p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}${run.presentRequired ? ", --present-required" : ""}; ${escapeXml(formatNumber(run.rounds))} interleaved rounds a figure; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
+<p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}${run.presentRequired ? ", --present-required" : ""}; each figure after ${WARMUP_MS} ms untimed, ${escapeXml(formatNumber(run.rounds))} interleaved rounds of about ${SAMPLE_MS} ms; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
 ${ajvLine}
 <div class="cards">
 ${cards.map(([value, label]) => `<div class="card"><b>${escapeXml(value)}</b><span>${escapeXml(label)}</span></div>`).join("\n")}

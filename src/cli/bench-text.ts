@@ -4,6 +4,7 @@
 import { shortName } from "../explain/messages";
 import { oneLine } from "../runtime/one-line";
 import { show, type BenchRun, type ToolBench } from "./bench-results";
+import { SAMPLE_MS, WARMUP_MS } from "./bench-timing";
 import { counted, formatNumber } from "./numbers";
 
 /** Names listed where the header says which tools were not in the catalog. */
@@ -32,7 +33,7 @@ function readLine(run: BenchRun): string {
 /** How the figures were made, and against what. */
 function methodLines(run: BenchRun): string[] {
   const lines = [
-    `each figure: ns a call, the median of ${run.rounds} interleaved rounds (fastest–slowest round); CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios`,
+    `each figure: ns a call after ${WARMUP_MS} ms untimed, the median of ${run.rounds} interleaved rounds of about ${SAMPLE_MS} ms (fastest–slowest round); CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios`,
   ];
   lines.push(
     run.ajv.loaded

@@ -11,9 +11,13 @@ import type { BenchCall } from "./bench-calls";
 import { figureOf, type FailingFigures, type FirstCalls, type Spread, type ValidFigures } from "./bench-results";
 import { interleave, median, pairedRatio, sink } from "./measure";
 
-/** Each sample takes about this long; before its rounds, each contestant runs this long untimed. */
-const SAMPLE_MS = 5;
-const WARMUP_MS = 50;
+/**
+ * Each sample takes about this long; before its rounds, each contestant runs
+ * this long untimed (a failing call's explaining path takes V8 about 100 ms
+ * of calls to optimize).
+ */
+export const SAMPLE_MS = 5;
+export const WARMUP_MS = 120;
 
 /** A call as the timing loops read it: its value, or its JSON text (then `value` is unused). */
 interface Case {
