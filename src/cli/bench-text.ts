@@ -16,7 +16,8 @@ function readLine(run: BenchRun): string {
   const calls = run.tools.reduce((sum, t) => sum + t.calls, 0);
   const passing = run.tools.reduce((sum, t) => sum + t.validCalls, 0);
   const source = run.callsFile === null ? "the tool files' own cases" : oneLine(run.callsFile);
-  const parts = [`${tools}; ${counted(calls, "call")} from ${source}: ${formatNumber(passing)} pass, ${formatNumber(calls - passing)} fail`];
+  const read = run.callsFile === null && calls === 0 ? "no calls" : `${counted(calls, "call")} from ${source}: ${formatNumber(passing)} pass, ${formatNumber(calls - passing)} fail`;
+  const parts = [`${tools}; ${read}`];
   if (run.badLines > 0 && run.firstBadLine !== null) {
     parts.push(`${counted(run.badLines, "bad line")} skipped (the first, line ${run.firstBadLine.line}: ${oneLine(run.firstBadLine.reason)})`);
   }
@@ -33,7 +34,7 @@ function readLine(run: BenchRun): string {
 /** How the figures were made, and against what. */
 function methodLines(run: BenchRun): string[] {
   const lines = [
-    `each figure: ns a call after ${WARMUP_MS} ms untimed, the median of ${run.rounds} interleaved rounds of about ${SAMPLE_MS} ms (fastest–slowest round); CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios`,
+    `each figure: ns a call after ${WARMUP_MS} ms untimed, the median of ${counted(run.rounds, "interleaved round")} of about ${SAMPLE_MS} ms (fastest–slowest round); CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios`,
   ];
   lines.push(
     run.ajv.loaded
