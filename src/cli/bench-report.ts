@@ -137,13 +137,13 @@ function legend(series: readonly Series[], spread: boolean): string {
 }
 
 /** A chart with its legend above it and a sentence on what it leaves out; or why there is none. */
-function figure(title: string, unit: string, series: readonly Series[], spread: boolean, rows: Row[], total: number, missingWhy: string): string {
+function figure(title: string, unit: string, series: readonly Series[], spread: boolean, rows: Row[], total: number, missingWhy: [string, string]): string {
   const cost = (row: Row) => Math.max(0, ...row.bars.map((bar) => bar?.value ?? 0));
   const shown = [...rows].sort((a, b) => cost(b) - cost(a)).slice(0, CHART_ROWS);
   const left: string[] = [];
   if (rows.length > shown.length) left.push(`the ${CHART_ROWS} highest of ${formatNumber(rows.length)} are drawn; the table has them all`);
   const missing = total - rows.length;
-  if (missing > 0) left.push(`${formatNumber(missing)} ${missingWhy} ${missing === 1 ? "is" : "are"} not drawn`);
+  if (missing > 0) left.push(`${formatNumber(missing)} ${missing === 1 ? `${missingWhy[0]} is` : `${missingWhy[1]} are`} not drawn`);
   const note = left.length > 0 ? `<p class="note">${escapeXml(left.join("; "))}.</p>` : "";
   if (shown.length === 0) return `<p class="note">Nothing to draw.</p>`;
   return `<figure>\n${legend(series, spread)}\n${barChart(title, unit, series.length, shown)}\n${note}\n</figure>`;
@@ -198,7 +198,7 @@ function validSection(run: BenchRun): string {
   const text = withAjv
     ? "The calls that pass, timed apart from those that fail, beside Ajv stopping at its first error (how a gateway runs it). ns a call: the median round, fastest to slowest round in brackets; CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios."
     : "The calls that pass, timed apart from those that fail. ns a call: the median round, fastest to slowest round in brackets; CPU: the process's CPU time a call.";
-  const chart = figure("Calls that pass: ns a call", "ns", withAjv ? [OURS, AJV] : [OURS], true, rows, run.tools.length, "tools without calls that pass or with a refused schema");
+  const chart = figure("Calls that pass: ns a call", "ns", withAjv ? [OURS, AJV] : [OURS], true, rows, run.tools.length, ["tool without calls that pass or with a refused schema", "tools without calls that pass or with a refused schema"]);
   return section("valid", "Calls that pass", escapeXml(text), `${chart}\n${timed.length > 0 ? table(columns, body) : ""}`);
 }
 
@@ -240,7 +240,7 @@ function failingSection(run: BenchRun): string {
     "The calls that fail: tool-input-schema returns every problem with the one-line message a model reads, so it is compared with Ajv collecting every error (allErrors: true) and, second, with Ajv stopping at its first error." +
     (withAjv ? "" : " Ajv was not compared.");
   const series = withAjv ? [OURS, AJV_ALL, AJV] : [OURS];
-  const chart = figure("Calls that fail: ns a call", "ns", series, true, rows, run.tools.length, "tools without calls that fail or with a refused schema");
+  const chart = figure("Calls that fail: ns a call", "ns", series, true, rows, run.tools.length, ["tool without calls that fail or with a refused schema", "tools without calls that fail or with a refused schema"]);
   return section("failing", "Calls that fail", escapeXml(text), `${chart}\n${timed.length > 0 ? table(columns, body) : ""}`);
 }
 
@@ -273,7 +273,7 @@ function firstCallsSection(run: BenchRun): string {
   });
   const text =
     "Preflight and compile of each schema, once; then, on a freshly compiled validator, its first call, and the call that generates its fast check (the validator answers its first calls with closures, then writes code for the schema), each timed once per round on a validator compiled again, in µs.";
-  const chart = figure("First calls: µs", "µs", [FIRST_CALL, GENERATING_CALL], true, rows, run.tools.length, "tools without calls or with a refused schema");
+  const chart = figure("First calls: µs", "µs", [FIRST_CALL, GENERATING_CALL], true, rows, run.tools.length, ["tool without calls or with a refused schema", "tools without calls or with a refused schema"]);
   return section("first-calls", "Compile and first calls", escapeXml(text), `${chart}\n${table(columns, body)}`);
 }
 
@@ -309,7 +309,7 @@ function patternsSection(run: BenchRun): string {
   });
   const text =
     "Each pattern of the catalog once: the engine that runs it (PCRE2 where its search is proven linear, else the DFA; an engine's tooltip says why PCRE2 does not run it), the searches of it that validating every call once runs, one search timed on the subjects those calls gave it, and what all its searches cost together.";
-  const chart = figure("Patterns: µs their searches cost over the calls", "µs", [PCRE2, DFA], false, rows, run.patterns.length, "patterns no call searched");
+  const chart = figure("Patterns: µs their searches cost over the calls", "µs", [PCRE2, DFA], false, rows, run.patterns.length, ["pattern no call searched", "patterns no call searched"]);
   return section("patterns", "Patterns", escapeXml(text), run.patterns.length === 0 ? `<p class="note">No schema of the catalog has a pattern.</p>` : `${chart}\n${table(columns, body)}`);
 }
 
