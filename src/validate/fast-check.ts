@@ -11,7 +11,7 @@ import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
 import { isBlank } from "../runtime/present";
-import { EngineLimit, flushSearches, MATCH, NO_MATCH, NO_MEMORY, queueSearch, startBatch, type CompiledPattern } from "../pattern/native";
+import { EngineLimit, flushSearches, MATCH, NO_MATCH, NO_MEMORY, queueSearch, searchAtOnce, searchesAtOnce, startBatch, type CompiledPattern } from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
 import { resolveRef, valueAt } from "../compile/ref-target";
 import type { Check } from "../explain/report";
@@ -30,9 +30,11 @@ import { subschemaWeight } from "../compile/weight";
  * included, so whether a call runs out of work does not depend on which of
  * them ran (src/validate/validator.ts relies on it). A pattern that
  * exhausts the engine throws the same EngineLimit as the closure would.
- * Searches whose failure can only fail the whole check (none inside a
- * composition branch or a shared `$ref` target) are queued and run together
- * in one crossing into the addon when the rest has passed.
+ * Where the fast call is on (src/pattern/fast-call.ts), every search runs
+ * where it is met, and the time budget is looked at once, as the check ends;
+ * otherwise searches whose failure can only fail the whole check (none
+ * inside a composition branch or a shared `$ref` target) are queued and run
+ * together in one crossing into the addon when the rest has passed.
  *
  * It also answers for the JSON input domain (docs/contract.md) in the same
  * pass: every value it visits gets a type test that only JSON passes, and
@@ -95,8 +97,8 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
   const generator = new Generator(schema, compiled, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
-    // Without a queued search, no batch to start or run.
-    const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", "return true;"];
+    // Without a queued search, no batch to start or run; searched at once, the time budget is looked at as the check ends.
+    const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", generator.searches ? "chargeBudget();\nreturn true;" : "return true;"];
     // Work an optional property added is compared with the limit here at the latest (Generator.properties).
     const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
     // for…in would list enumerable properties added to Object.prototype, and
@@ -187,6 +189,7 @@ class Generator extends CodeWriter {
       engineLimit,
       chargeBudget,
       queueSearch,
+      searchAtOnce,
       startBatch,
       flushSearches,
       hasAtLeastCodePoints,
@@ -201,6 +204,7 @@ class Generator extends CodeWriter {
       isCount,
       json: given === "parsed" ? isShallowEnough : isJson,
       objectPrototype: Object.prototype,
+      arrayPrototype: Array.prototype,
       keysOf,
       pass,
       overrun,
@@ -211,6 +215,8 @@ class Generator extends CodeWriter {
 
   /** Whether some search is queued for the batch (queueSearch). */
   queues = false;
+  /** Whether some search runs at once through the fast call (searchAtOnce). */
+  searches = false;
   /** Whether some loop lists keys with for…in (keyLoop). */
   forIn = false;
 
@@ -637,6 +643,10 @@ class Generator extends CodeWriter {
   private pattern(source: string, pointer: string, v: string, at: CodeSite): string {
     const pattern = this.constant(this.compiled.patterns.get(source) as CompiledPattern);
     // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
+    if (searchesAtOnce) {
+      this.searches = true;
+      return `if (!searchAtOnce(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: source })})) return false;\n`;
+    }
     if (!at.shared) {
       // Met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
       this.queues = true;
