@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The page-side functions below run in the browser, with its DOM.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
