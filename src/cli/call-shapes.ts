@@ -51,14 +51,21 @@ function nameAt(record: Json, at: string): string | { problem: string } {
   return typeof name === "string" ? name : { problem: problemAt(inside(at, "name"), `expected a string, got ${shapeOf(name)}`) };
 }
 
-/** One call whose arguments the shape keeps under `key`: JSON text when `text`, else a value. */
-function oneCall(record: Json, at: string, key: string, text: boolean): Read {
+/** How a shape keeps a call's arguments: always JSON text, always a value, or a value where a string is JSON text. */
+type Kept = "text" | "value" | "either";
+
+/**
+ * One call whose arguments the shape keeps under `key`; absent, they are {}
+ * where the shape leaves them out for a call without arguments (`absentIsEmpty`).
+ */
+function oneCall(record: Json, at: string, key: string, kept: Kept, absentIsEmpty = false): Read {
   const name = nameAt(record, at);
   if (typeof name !== "string") return name.problem;
-  if (!Object.hasOwn(record, key)) return problemAt(at, `missing "${key}"`);
+  if (!Object.hasOwn(record, key)) return absentIsEmpty ? [{ name, args: { value: {} } }] : problemAt(at, `missing "${key}"`);
   const args = record[key];
-  if (!text) return [{ name, args: { value: args } }];
-  return typeof args === "string" ? [{ name, args: { text: args } }] : problemAt(inside(at, key), `expected JSON text (a string), got ${shapeOf(args)}`);
+  if (typeof args === "string" && kept !== "value") return [{ name, args: { text: args } }];
+  if (kept !== "text") return [{ name, args: { value: args } }];
+  return problemAt(inside(at, key), `expected JSON text (a string), got ${shapeOf(args)}`);
 }
 
 /** The calls of each item of a list, in order; items `holds` says hold no call are passed over. */
@@ -83,21 +90,14 @@ const every = () => true;
 const MCP_FIELDS = new Set(["name", "_meta"]);
 
 function mcpParams(record: Json, at: string): Read {
-  if (Object.hasOwn(record, "arguments")) {
-    const name = nameAt(record, at);
-    if (typeof name !== "string") return name.problem;
-    // Arguments kept as a string are JSON text, as a host that stored the model's text has them.
-    const args = record.arguments;
-    return [{ name, args: typeof args === "string" ? { text: args } : { value: args } }];
-  }
   // Absent arguments are {} (MCP), but only where nothing else could be the arguments under another name.
-  const others = Object.keys(record).filter((key) => !MCP_FIELDS.has(key));
+  const others = Object.hasOwn(record, "arguments") ? [] : Object.keys(record).filter((key) => !MCP_FIELDS.has(key));
   if (others.length > 0) {
     const listed = others.slice(0, 3).map((key) => JSON.stringify(key)).join(", ") + (others.length > 3 ? ", …" : "");
     return problemAt(at, `no "arguments", and ${listed} ${others.length === 1 ? "is no field" : "are no fields"} of MCP tools/call params`);
   }
-  const name = nameAt(record, at);
-  return typeof name === "string" ? [{ name, args: { value: {} } }] : name.problem;
+  // Arguments kept as a string are JSON text, as a host that stored the model's text has them.
+  return oneCall(record, at, "arguments", "either", true);
 }
 
 function jsonRpcRequest(record: Json, at: string): Read {
@@ -111,14 +111,14 @@ function jsonRpcRequest(record: Json, at: string): Read {
 function chatToolCall(record: Json, at: string): Read {
   if (record.type !== "function") return problemAt(inside(at, "type"), `expected "function", got ${preview(record.type)}`);
   const fn = objectAt(record, "function", at);
-  return typeof fn === "string" ? fn : oneCall(fn, inside(at, "function"), "arguments", true);
+  return typeof fn === "string" ? fn : oneCall(fn, inside(at, "function"), "arguments", "text");
 }
 
 function chatMessage(record: Json, at: string): Read {
   // The single function_call of messages from before tool_calls, still found in stored conversations.
   if (record.function_call !== undefined && record.function_call !== null) {
     const fn = objectAt(record, "function_call", at);
-    return typeof fn === "string" ? fn : oneCall(fn, inside(at, "function_call"), "arguments", true);
+    return typeof fn === "string" ? fn : oneCall(fn, inside(at, "function_call"), "arguments", "text");
   }
   if (record.tool_calls === undefined || record.tool_calls === null) return [];
   const calls = listAt(record, "tool_calls", at);
@@ -137,7 +137,7 @@ function chatResponse(record: Json, at: string): Read {
 // ---- OpenAI Responses: a response's output items, one function_call item.
 
 function responsesItem(record: Json, at: string): Read {
-  return oneCall(record, at, "arguments", true);
+  return oneCall(record, at, "arguments", "text");
 }
 
 function responsesResponse(record: Json, at: string): Read {
@@ -148,7 +148,7 @@ function responsesResponse(record: Json, at: string): Read {
 // ---- Anthropic Messages: a message's content blocks, one tool_use block.
 
 function anthropicToolUse(record: Json, at: string): Read {
-  return oneCall(record, at, "input", false);
+  return oneCall(record, at, "input", "value");
 }
 
 function anthropicMessage(record: Json, at: string): Read {
@@ -160,11 +160,7 @@ function anthropicMessage(record: Json, at: string): Read {
 
 function geminiFunctionCall(record: Json, at: string): Read {
   // args is optional in Gemini's FunctionCall: a function without parameters is called without them.
-  if (!Object.hasOwn(record, "args")) {
-    const name = nameAt(record, at);
-    return typeof name === "string" ? [{ name, args: { value: {} } }] : name.problem;
-  }
-  return oneCall(record, at, "args", false);
+  return oneCall(record, at, "args", "value", true);
 }
 
 function geminiPart(record: Json, at: string): Read {
