@@ -12,7 +12,8 @@ import type { BenchRun, ToolBench } from "../src/cli/bench-results";
 // another), driven by playwright-core, which downloads no browser of its
 // own. .ci/run installs chromium; elsewhere without it the test is skipped
 // and says so (SKIP_BROWSER_TEST=1 skips it too), but never in CI. The
-// screenshot of each page is kept in test-output/ and attached to the test.
+// screenshot of each page is kept in test-output/ and attached to the test
+// (vitest copies it into .vitest-attachments/; both are left out of git).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const root = join(__dirname, "..");
@@ -60,7 +61,7 @@ async function open(file: string, name: string, annotate: (message: string, atta
   mkdirSync(output, { recursive: true });
   const screenshot = join(output, `${name}.png`);
   await page.screenshot({ path: screenshot, fullPage: true });
-  await annotate(`screenshot at 1,280 px: ${screenshot}`, { path: screenshot, contentType: "image/png" });
+  await annotate(`screenshot at 1,280 px: test-output/${name}.png`, { path: screenshot, contentType: "image/png" });
   expect(await overflowing(page)).toEqual([]);
   return page;
 }
