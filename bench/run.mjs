@@ -9,9 +9,12 @@ import { mkdirSync, rmSync, writeFileSync } from "fs";
 import os from "os";
 import path from "path";
 import { fileURLToPath } from "url";
-import { interleave, interleaveJobs, pairedRatio, sink } from "./measure.mjs";
+import { createRequire } from "module";
 import { newAjv, newCfworker, ours, oursPath, RE2, refusalCheck, versions, walk } from "./validators.mjs";
 import { CODING_TOOLS, EXTENDED_TOOL, hasPattern, loadCatalogs, loadFixtureTools, PATTERN_TOOLS, REFERENCE_TOOL } from "./workloads.mjs";
+
+// The timing core `bench` uses too, from this checkout's lib/ (whichever build BENCH_LIB times).
+const { interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)("../lib/cli/measure.js");
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");

@@ -14,13 +14,18 @@ import type { CallOptions, Failure, Issue, Options, Result, Validator } from "..
 import { CompiledValidator } from "../validate/validator";
 import { failure, VALID } from "../explain/failure";
 
-/** The validator of a schema the caller holds, or the failure that refuses it. Never throws. */
-export function build(schema: unknown, options: CompileOptions): Compiled {
+/**
+ * The validator of a schema the caller holds, or the failure that refuses it.
+ * Never throws. `generated` false keeps it on its closures for good, where
+ * every search goes through CompiledPattern.test (`bench` counts a
+ * pattern's searches there).
+ */
+export function build(schema: unknown, options: CompileOptions, generated = true): Compiled {
   const { source, owned } = sourceOf(schema, schemaText(schema));
-  return buildFrom(source, options, owned);
+  return buildFrom(source, options, owned && generated);
 }
 
-/** The validator of `source` (`owned`: see sourceOf), or the failure that refuses it. Never throws. */
+/** The validator of `source` (`owned`: see sourceOf; only an owned source gets generated code), or the failure that refuses it. Never throws. */
 function buildFrom(source: unknown, options: CompileOptions, owned: boolean): Compiled {
   const compiled = checkSchema(source, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
