@@ -313,6 +313,50 @@ for (const w of WORKLOADS.filter((w) => selected(w.id))) {
   results.workloads.push(entry);
 }
 
+// ---------------------------------------------------------------- wide schemas
+
+/**
+ * Workload 7: one valid call naming 5 properties, to a schema that lists N
+ * (a third strings, a third integers, a third booleans, closed): what a
+ * call costs as the schema grows. Ajv is timed where it compiles the schema.
+ */
+const WIDE_SIZES = [10, 100, 500, 1000, 2000, 5000];
+function wideSchema(n) {
+  const kinds = [{ type: "string", minLength: 1 }, { type: "integer", minimum: 0 }, { type: "boolean" }];
+  const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, kinds[i % 3]]));
+  return { type: "object", properties, required: ["p0"], additionalProperties: false };
+}
+const WIDE_ARGS = JSON.parse('{"p0":"a","p1":1,"p2":true,"p3":"b","p4":4}');
+if (selected("7")) {
+  console.log("\n7. wide schemas: one valid call of 5 properties to a schema of N properties");
+  const rows = [];
+  for (const n of WIDE_SIZES) {
+    const schema = wideSchema(n);
+    const list = [{ ours: ours.compile(schema), schema, args: WIDE_ARGS }];
+    let ajv = null;
+    try {
+      ajv = newAjv().compile(schema);
+      ajv(WIDE_ARGS);
+    } catch (error) {
+      ajv = null;
+      loud(`Ajv cannot compile or run the schema of ${n} properties: ${String(error).slice(0, 80)}`);
+    }
+    if (ajv) list[0].ajv = ajv;
+    const timed = interleave(
+      [{ name: "ours", run: runner(BODIES.ours, list) }, ...(ajv ? [{ name: "ajv", run: runner(BODIES.ajv, list) }] : [])],
+      // A schema of N properties is N / 64 functions for V8 to optimize, on its background threads: N / 2 ms of warm-up.
+      { rounds: ROUNDS, sampleMs: SAMPLE_MS, warmupMs: Math.max(WARMUP_MS, n / 2), unit: 1 },
+    );
+    const [mine, theirs] = timed;
+    rows.push({ properties: n, oursNs: Math.round(mine.medianNs), ajvNs: theirs ? Math.round(theirs.medianNs) : null, ratioToAjv: theirs ? pairedRatio(mine.samples, theirs.samples) : null });
+  }
+  printTable(
+    ["properties", "ours ns/validation", "Ajv ns/validation", "× Ajv"],
+    rows.map((r) => [r.properties, r.oursNs, r.ajvNs ?? "fails", r.ratioToAjv === null ? "" : fmtRatio(r.ratioToAjv)]),
+  );
+  results.workloads.push({ id: "7", title: "wide schemas: one valid call of 5 properties to a schema of N properties", rows });
+}
+
 // ---------------------------------------------------------------- compile
 
 const { catalogs, problems: catalogProblems } = loadCatalogs(root);
