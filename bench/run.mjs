@@ -513,7 +513,9 @@ function measureMemory() {
 const searches = ours.patternEngine.searches?.() ?? null;
 results.searches = searches;
 if (searches !== null) {
-  console.log(`\npattern searches in this run: ${searches.pcre2.toLocaleString("en-US")} in PCRE2, ${searches.dfa.toLocaleString("en-US")} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
+  const n = (x) => x.toLocaleString("en-US");
+  console.log(`\npattern searches in this run: ${n(searches.pcre2)} in PCRE2, ${n(searches.dfa)} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
+  console.log(`  of which ${n(searches.fast)} came through V8's fast call and ${n(searches.slow)} through its ordinary callback (${ours.patternEngine.fastCall.why})`);
 }
 results.disagreements = disagreements;
 results.sink = sink.value;
