@@ -10,6 +10,10 @@
 #                                  test/support/fast-call-loop.cjs with it:
 #                                  the fast call on and taken, every answer
 #                                  ECMAScript's, the same with it off
+#   scripts/node-majors.sh bench [bench/run.mjs options]
+#                                  the same builds, then the benchmark with
+#                                  each (default: --only 1a,2a,3,6a), its
+#                                  JSON beside them as bench-<major>.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -31,21 +35,36 @@ fetch() {
   for major in "${majors[@]}"; do echo "$dir/node_modules/node$major"; done
 }
 
-check() {
-  local scratch status=0
+# A scratch copy of what the builds and runs read (the checkout's build/ is left as it is).
+scratch_copy() {
   scratch="$(mktemp -d)"
-  trap 'rm -rf "$scratch"' RETURN
-  cp -r package.json binding.gyp native deps lib "$scratch/"
+  cp -r package.json binding.gyp native deps lib bench fixtures "$scratch/"
   mkdir -p "$scratch/test/support"
   cp test/support/fast-call-loop.cjs "$scratch/test/support/"
   ln -s "$root/node_modules" "$scratch/node_modules"
+}
+
+# build_with PREFIX: the addon and the shim, built by that Node.js (so that
+# the shim is named by its module version) against its headers.
+build_with() {
+  local prefix="$1"
+  rm -rf "$scratch/build"
+  if ! (cd "$scratch" && "$prefix/bin/node" node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir="$prefix" >"$scratch/build.log" 2>&1); then
+    cat "$scratch/build.log" >&2
+    return 1
+  fi
+}
+
+describe() { "$1/bin/node" -p 'process.version + " (V8 " + process.versions.v8 + ", ABI " + process.versions.modules + ")"'; }
+
+check() {
+  local scratch status=0
+  scratch_copy
+  trap 'rm -rf "$scratch"' RETURN
   for prefix in $(fetch); do
     local node="$prefix/bin/node" version
-    version="$("$node" -p 'process.version + " (V8 " + process.versions.v8 + ", ABI " + process.versions.modules + ")"')"
-    rm -rf "$scratch/build"
-    # node-gyp run by that Node.js names the shim by its module version.
-    if ! (cd "$scratch" && "$node" node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir="$prefix" >"$scratch/build.log" 2>&1); then
-      cat "$scratch/build.log" >&2
+    version="$(describe "$prefix")"
+    if ! build_with "$prefix"; then
       echo "node-majors: $version: the build failed"
       status=1
       continue
@@ -67,8 +86,23 @@ check() {
   return $status
 }
 
+bench() {
+  local scratch
+  scratch_copy
+  trap 'rm -rf "$scratch"' RETURN
+  [ $# -gt 0 ] || set -- --only 1a,2a,3,6a
+  for prefix in $(fetch); do
+    local major
+    major="$("$prefix/bin/node" -p 'process.versions.node.split(".")[0]')"
+    echo "node-majors: $(describe "$prefix")"
+    build_with "$prefix" || fail "the build with $prefix failed"
+    (cd "$scratch" && "$prefix/bin/node" bench/run.mjs "$@" --out "$root/build/node-majors/bench-$major.json")
+  done
+}
+
 case "${1:-}" in
   fetch) fetch ;;
   check) check ;;
-  *) fail "usage: scripts/node-majors.sh fetch|check" ;;
+  bench) shift; bench "$@" ;;
+  *) fail "usage: scripts/node-majors.sh fetch|check|bench [options]" ;;
 esac
