@@ -137,6 +137,13 @@ bool Dfa::Transition(uint32_t state, uint32_t cls, Scratch* scratch) {
   if (target != kMatched && next.size() > 0) {
     std::sort(next.data(), next.data() + next.size());
     next.Resize(std::unique(next.data(), next.data() + next.size()) - next.data(), 0);
+    // Of a run's threads, the highest is all a state needs (Program::FindChains).
+    size_t kept = 0;
+    for (size_t i = 0; i < next.size(); i++) {
+      if (i + 1 < next.size() && next[i + 1] <= program.chain_top(next[i])) continue;
+      next[kept++] = next[i];
+    }
+    next.Resize(kept, 0);
     const uint32_t flags = program.uses_word_assertions() && word ? kAfterWord : 0;
     if (!Intern(flags, next.data(), next.size(), &target)) return false;
   }
