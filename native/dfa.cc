@@ -131,6 +131,8 @@ bool Dfa::Transition(uint32_t state, uint32_t cls, Scratch* scratch) {
       break;
     }
     if (inst.op == kChar && program.SetHoldsClass(inst.x, cls)) next.Push(pc + 1);
+    // The leading run's top reads any number of its set more (Program::FindChains).
+    if (pc == program.lead_top() && program.SetHoldsClass(program.lead_set(), cls)) next.Push(pc);
   }
   // An unanchored search may start a match at the next position too.
   if (target != kMatched && !program.anchored()) next.Push(0);

@@ -263,6 +263,13 @@ bool Program::FindAnchored() {
 // them and is at the top where the lower one arrives. So a DFA state keeps
 // only the highest thread of such a run (native/dfa.cc), and X{n,} is as
 // cheap as X+: at most n + 1 states, of a thread or two each.
+//
+// An unanchored program that starts with a run of X{n} followed by R, and
+// whose jumps enter neither the run nor its top, matches exactly where
+// X{n,}R does (a match X^m R, m > n, from s is X^n R from s + m - n): so
+// the DFA lets a thread at the top of such a leading run read any number of
+// X more, as X{n,}'s loop would, and that top keeps the run's threads. So
+// .{2000}$ and [0-9]{5000}x are as cheap as .{2000,}.
 bool Program::FindChains() {
   const size_t n = size();
   SparseSet seen;
@@ -278,7 +285,13 @@ bool Program::FindChains() {
     }
     // A CHAR is never last (Parse), so the top is an instruction.
     while (instructions_[top].op == kChar && instructions_[top].x == first.x) top++;
-    if (TopKeepsRun(top, first.x, &seen, &stack)) {
+    bool keeps = TopKeepsRun(top, first.x, &seen, &stack);
+    if (!keeps && start == 0 && !anchored_ && NothingJumpsUpTo(top)) {
+      lead_top_ = top;
+      lead_set_ = first.x;
+      keeps = true;
+    }
+    if (keeps) {
       for (uint32_t pc = start; pc < top; pc++) chain_tops_[pc] = top;
     }
     start = top;
@@ -304,6 +317,15 @@ bool Program::TopKeepsRun(uint32_t top, uint32_t set, SparseSet* seen, Array<uin
     if (seen->Contains(top)) return true;
   }
   return false;
+}
+
+// Whether no SPLIT or JUMP leads to an instruction at or below `pc`.
+bool Program::NothingJumpsUpTo(uint32_t pc) const {
+  for (size_t i = 0; i < size(); i++) {
+    const Instruction& inst = instructions_[i];
+    if ((inst.op == kSplit && (inst.x <= pc || inst.y <= pc)) || (inst.op == kJump && inst.x <= pc)) return false;
+  }
+  return true;
 }
 
 // The first kFreeWalk instructions a thread at `from` reaches through SPLIT
