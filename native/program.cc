@@ -264,18 +264,27 @@ bool Program::FindAnchored() {
 // only the highest thread of such a run (native/dfa.cc), and X{n,} is as
 // cheap as X+: at most n + 1 states, of a thread or two each.
 //
-// An unanchored program that starts with a run of X{n} followed by R, and
-// whose jumps enter neither the run nor its top, matches exactly where
-// X{n,}R does (a match X^m R, m > n, from s is X^n R from s + m - n): so
-// the DFA lets a thread at the top of such a leading run read any number of
-// X more, as X{n,}'s loop would, and that top keeps the run's threads. So
-// .{2000}$ and [0-9]{5000}x are as cheap as .{2000,}.
+// An unanchored search for X{n}R matches exactly where one for X{n,}R does
+// (a match X^m R, m > n, from s is X^n R from s + m - n). So a run that
+// only an attempt's start enters is leading: its first instruction is
+// reached from instruction 0 through SPLIT and JUMP alone, and nothing else
+// leads there, into the run or to its top (no other jump, no CHAR or ASSERT
+// falling through). The DFA lets a thread at a leading run's top read any
+// number of X more, as X{n,}'s loop would, and that top keeps the run's
+// threads: .{2000}$, [0-9]{5000}x and (?:.{2000}b|c) are as cheap as
+// .{2000,}.
 bool Program::FindChains() {
   const size_t n = size();
   SparseSet seen;
+  SparseSet starts;
   Array<uint32_t> stack;
-  if (!chain_tops_.Resize(n, 0) || !seen.Init(n) || !stack.Reserve(2 * kFreeWalk + 1)) return false;
+  if (!chain_tops_.Resize(n, 0) || !lead_sets_.Resize(n, kNoLead) || !seen.Init(n) || !starts.Init(n) ||
+      !stack.Reserve(2 * kFreeWalk + 1)) {
+    return false;
+  }
   for (uint32_t pc = 0; pc < n; pc++) chain_tops_[pc] = pc;
+  FreeWalk(0, &starts, &stack);
+  const bool leads = !anchored_ && OnlyAttemptsEnter(starts);
   for (uint32_t start = 0; start < n;) {
     const Instruction& first = instructions_[start];
     uint32_t top = start + 1;
@@ -286,15 +295,41 @@ bool Program::FindChains() {
     // A CHAR is never last (Parse), so the top is an instruction.
     while (instructions_[top].op == kChar && instructions_[top].x == first.x) top++;
     bool keeps = TopKeepsRun(top, first.x, &seen, &stack);
-    if (!keeps && start == 0 && !anchored_ && NothingJumpsUpTo(top)) {
-      lead_top_ = top;
-      lead_set_ = first.x;
+    if (!keeps && leads && starts.Contains(start) && NothingJumpsInto(start + 1, top)) {
+      lead_sets_[top] = first.x;
       keeps = true;
     }
     if (keeps) {
       for (uint32_t pc = start; pc < top; pc++) chain_tops_[pc] = top;
     }
     start = top;
+  }
+  return true;
+}
+
+// Whether the instructions an attempt reaches from instruction 0 through
+// SPLIT and JUMP alone (`starts`, as far as FreeWalk looked) are reached no
+// other way: no jump from elsewhere, no CHAR or ASSERT falling through.
+bool Program::OnlyAttemptsEnter(const SparseSet& starts) const {
+  for (uint32_t pc : starts) {
+    if (pc == 0) continue;
+    const uint32_t before = instructions_[pc - 1].op;
+    if (before == kChar || before == kAssert) return false;
+  }
+  for (uint32_t pc = 0; pc < size(); pc++) {
+    const Instruction& inst = instructions_[pc];
+    if (starts.Contains(pc) || (inst.op != kSplit && inst.op != kJump)) continue;
+    if (starts.Contains(inst.x) || (inst.op == kSplit && starts.Contains(inst.y))) return false;
+  }
+  return true;
+}
+
+// Whether no SPLIT or JUMP leads to an instruction from `from` to `to`.
+bool Program::NothingJumpsInto(uint32_t from, uint32_t to) const {
+  auto inside = [from, to](uint32_t pc) { return pc >= from && pc <= to; };
+  for (size_t i = 0; i < size(); i++) {
+    const Instruction& inst = instructions_[i];
+    if ((inst.op == kSplit && (inside(inst.x) || inside(inst.y))) || (inst.op == kJump && inside(inst.x))) return false;
   }
   return true;
 }
@@ -317,15 +352,6 @@ bool Program::TopKeepsRun(uint32_t top, uint32_t set, SparseSet* seen, Array<uin
     if (seen->Contains(top)) return true;
   }
   return false;
-}
-
-// Whether no SPLIT or JUMP leads to an instruction at or below `pc`.
-bool Program::NothingJumpsUpTo(uint32_t pc) const {
-  for (size_t i = 0; i < size(); i++) {
-    const Instruction& inst = instructions_[i];
-    if ((inst.op == kSplit && (inst.x <= pc || inst.y <= pc)) || (inst.op == kJump && inst.x <= pc)) return false;
-  }
-  return true;
 }
 
 // The first kFreeWalk instructions a thread at `from` reaches through SPLIT
@@ -380,5 +406,5 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
 size_t Program::bytes() const {
   return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() +
          membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes() +
-         chain_tops_.bytes();
+         chain_tops_.bytes() + lead_sets_.bytes();
 }

@@ -122,11 +122,10 @@ class Program {
   // FindChains), the top, and a thread at any instruction above `pc` up to
   // it makes one at `pc` redundant; for any other instruction, `pc` itself.
   uint32_t chain_top(uint32_t pc) const { return chain_tops_[pc]; }
-  // The top of the leading run (FindChains), where a DFA thread may read
-  // any number of code points of the run's set more; kNoLead if none.
+  // At the top of a leading run (FindChains), the run's set, whose code
+  // points a DFA thread there may read any number of more; elsewhere kNoLead.
   static constexpr uint32_t kNoLead = UINT32_MAX;
-  uint32_t lead_top() const { return lead_top_; }
-  uint32_t lead_set() const { return lead_set_; }
+  uint32_t lead_set(uint32_t pc) const { return lead_sets_[pc]; }
 
   // Every instruction reachable from `from` without consuming a code point,
   // into `out` (cleared first). `stack` is scratch.
@@ -145,7 +144,8 @@ class Program {
   static constexpr size_t kFreeWalk = 16;
   bool TopKeepsRun(uint32_t top, uint32_t set, SparseSet* seen, Array<uint32_t>* stack) const;
   void FreeWalk(uint32_t from, SparseSet* out, Array<uint32_t>* stack) const;
-  bool NothingJumpsUpTo(uint32_t pc) const;
+  bool OnlyAttemptsEnter(const SparseSet& starts) const;
+  bool NothingJumpsInto(uint32_t from, uint32_t to) const;
   uint32_t SearchClass(uint32_t code_point) const;
 
   Array<Instruction> instructions_;
@@ -161,8 +161,7 @@ class Program {
   Array<uint64_t> membership_;  // a bit per (set, class)
   Array<uint8_t> word_classes_;
   Array<uint32_t> chain_tops_;  // per instruction, see chain_top
-  uint32_t lead_top_ = kNoLead;
-  uint32_t lead_set_ = 0;
+  Array<uint32_t> lead_sets_;  // per instruction, see lead_set
   bool anchored_ = false;
   bool uses_word_assertions_ = false;
   uint32_t widest_class_ = 0;
