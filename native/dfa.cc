@@ -11,9 +11,9 @@ constexpr size_t kKeptScratch = 16 * 1024;
 bool Scratch::Fit(size_t size) {
   if (size <= size_) return true;
   // Closure pushes at most two instructions per instruction it reaches,
-  // plus its starting set (program.cc); a next set holds at most every
-  // instruction and the restart.
-  if (!reached.Init(size) || !stack.Reserve(3 * size + 1) || !next.Reserve(size + 1)) {
+  // plus its starting set (program.cc); a next set is pushed at most every
+  // instruction's next, every leading run's top again, and the restart.
+  if (!reached.Init(size) || !stack.Reserve(3 * size + 1) || !next.Reserve(2 * size + 1)) {
     Trim();
     return false;
   }
@@ -131,12 +131,22 @@ bool Dfa::Transition(uint32_t state, uint32_t cls, Scratch* scratch) {
       break;
     }
     if (inst.op == kChar && program.SetHoldsClass(inst.x, cls)) next.Push(pc + 1);
+    // A leading run's top reads any number of its set more (Program::FindChains).
+    const uint32_t lead = program.lead_set(pc);
+    if (lead != Program::kNoLead && program.SetHoldsClass(lead, cls)) next.Push(pc);
   }
   // An unanchored search may start a match at the next position too.
   if (target != kMatched && !program.anchored()) next.Push(0);
   if (target != kMatched && next.size() > 0) {
     std::sort(next.data(), next.data() + next.size());
     next.Resize(std::unique(next.data(), next.data() + next.size()) - next.data(), 0);
+    // Of a run's threads, the highest is all a state needs (Program::FindChains).
+    size_t kept = 0;
+    for (size_t i = 0; i < next.size(); i++) {
+      if (i + 1 < next.size() && next[i + 1] <= program.chain_top(next[i])) continue;
+      next[kept++] = next[i];
+    }
+    next.Resize(kept, 0);
     const uint32_t flags = program.uses_word_assertions() && word ? kAfterWord : 0;
     if (!Intern(flags, next.data(), next.size(), &target)) return false;
   }

@@ -148,7 +148,7 @@ std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
     *error = "the sets' tables would be too large";
     return nullptr;
   }
-  if (!program->FindAnchored()) {
+  if (!program->FindAnchored() || !program->FindChains()) {
     *error = "out of memory";
     return nullptr;
   }
@@ -249,6 +249,131 @@ bool Program::FindAnchored() {
   return true;
 }
 
+// A counted repeat of one set, X{n} or X{n,}, is a run of n CHAR
+// instructions over X, c to c + n - 1, below its top c + n; an unanchored
+// search has a thread at every instruction of the run that a start within
+// the last n characters reached, so its DFA states would hold up to n
+// threads each, a new state at every position of a long run of X. A thread
+// higher in the run makes a lower one redundant when the top keeps the run's
+// threads: when a thread at the top may accept at once, or may read one more
+// X and be at the top again, through SPLIT and JUMP alone (no assertion).
+// For then a thread at c + i that matches reads X n - i times to the top
+// and matches from there; one at c + j, j > i, is at the top j - i
+// characters earlier, all of them in X, and either accepts there or reads
+// them and is at the top where the lower one arrives. So a DFA state keeps
+// only the highest thread of such a run (native/dfa.cc), and X{n,} is as
+// cheap as X+: at most n + 1 states, of a thread or two each.
+//
+// An unanchored search for X{n}R matches exactly where one for X{n,}R does
+// (a match X^m R, m > n, from s is X^n R from s + m - n). So a run that
+// only an attempt's start enters is leading: its first instruction is
+// reached from instruction 0 through SPLIT and JUMP alone, and nothing else
+// leads there, into the run or to its top (no other jump, no CHAR or ASSERT
+// falling through). The DFA lets a thread at a leading run's top read any
+// number of X more, as X{n,}'s loop would, and that top keeps the run's
+// threads: .{2000}$, [0-9]{5000}x and (?:.{2000}b|c) are as cheap as
+// .{2000,}.
+bool Program::FindChains() {
+  const size_t n = size();
+  SparseSet seen;
+  SparseSet starts;
+  Array<uint32_t> stack;
+  if (!chain_tops_.Resize(n, 0) || !lead_sets_.Resize(n, kNoLead) || !seen.Init(n) || !starts.Init(n) ||
+      !stack.Reserve(2 * kFreeWalk + 1)) {
+    return false;
+  }
+  for (uint32_t pc = 0; pc < n; pc++) chain_tops_[pc] = pc;
+  FreeWalk(0, &starts, &stack);
+  const bool leads = !anchored_ && OnlyAttemptsEnter(starts);
+  for (uint32_t start = 0; start < n;) {
+    const Instruction& first = instructions_[start];
+    uint32_t top = start + 1;
+    if (first.op != kChar) {
+      start = top;
+      continue;
+    }
+    // A CHAR is never last (Parse), so the top is an instruction.
+    while (instructions_[top].op == kChar && instructions_[top].x == first.x) top++;
+    bool keeps = TopKeepsRun(top, first.x, &seen, &stack);
+    if (!keeps && leads && starts.Contains(start) && NothingJumpsInto(start + 1, top)) {
+      lead_sets_[top] = first.x;
+      keeps = true;
+    }
+    if (keeps) {
+      for (uint32_t pc = start; pc < top; pc++) chain_tops_[pc] = top;
+    }
+    start = top;
+  }
+  return true;
+}
+
+// Whether the instructions an attempt reaches from instruction 0 through
+// SPLIT and JUMP alone (`starts`, as far as FreeWalk looked) are reached no
+// other way: no jump from elsewhere, no CHAR or ASSERT falling through.
+bool Program::OnlyAttemptsEnter(const SparseSet& starts) const {
+  for (uint32_t pc : starts) {
+    if (pc == 0) continue;
+    const uint32_t before = instructions_[pc - 1].op;
+    if (before == kChar || before == kAssert) return false;
+  }
+  for (uint32_t pc = 0; pc < size(); pc++) {
+    const Instruction& inst = instructions_[pc];
+    if (starts.Contains(pc) || (inst.op != kSplit && inst.op != kJump)) continue;
+    if (starts.Contains(inst.x) || (inst.op == kSplit && starts.Contains(inst.y))) return false;
+  }
+  return true;
+}
+
+// Whether no SPLIT or JUMP leads to an instruction from `from` to `to`.
+bool Program::NothingJumpsInto(uint32_t from, uint32_t to) const {
+  auto inside = [from, to](uint32_t pc) { return pc >= from && pc <= to; };
+  for (size_t i = 0; i < size(); i++) {
+    const Instruction& inst = instructions_[i];
+    if ((inst.op == kSplit && (inside(inst.x) || inside(inst.y))) || (inst.op == kJump && inside(inst.x))) return false;
+  }
+  return true;
+}
+
+// Whether a thread at `top` may accept at once, or read a code point of
+// `set` (by a CHAR over that same set) and be at `top` again, through SPLIT
+// and JUMP alone. Each walk looks at kFreeWalk instructions at most, so
+// finding the chains costs at most about kFreeWalk^2 a run.
+bool Program::TopKeepsRun(uint32_t top, uint32_t set, SparseSet* seen, Array<uint32_t>* stack) const {
+  FreeWalk(top, seen, stack);
+  uint32_t loops[kFreeWalk];
+  size_t count = 0;
+  for (uint32_t pc : *seen) {
+    const Instruction& inst = instructions_[pc];
+    if (inst.op == kAccept) return true;
+    if (inst.op == kChar && inst.x == set) loops[count++] = pc + 1;
+  }
+  for (size_t i = 0; i < count; i++) {
+    FreeWalk(loops[i], seen, stack);
+    if (seen->Contains(top)) return true;
+  }
+  return false;
+}
+
+// The first kFreeWalk instructions a thread at `from` reaches through SPLIT
+// and JUMP alone, into `out`. `stack` has room for 2 * kFreeWalk + 1.
+void Program::FreeWalk(uint32_t from, SparseSet* out, Array<uint32_t>* stack) const {
+  out->Clear();
+  stack->Clear();
+  stack->Push(from);
+  while (stack->size() != 0 && out->size() < kFreeWalk) {
+    const uint32_t pc = stack->Pop();
+    if (out->Contains(pc)) continue;
+    out->Insert(pc);
+    const Instruction& inst = instructions_[pc];
+    if (inst.op == kSplit) {
+      stack->Push(inst.y);
+      stack->Push(inst.x);
+    } else if (inst.op == kJump) {
+      stack->Push(inst.x);
+    }
+  }
+}
+
 void Program::Closure(const uint32_t* from, size_t count, const Position& at,
                       SparseSet* out, Array<uint32_t>* stack) const {
   // Every instruction is inserted once and pushes at most two more, so the
@@ -280,5 +405,6 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
 
 size_t Program::bytes() const {
   return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() +
-         membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes();
+         membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes() +
+         chain_tops_.bytes() + lead_sets_.bytes();
 }

@@ -117,6 +117,15 @@ class Program {
   uint32_t widest_class() const { return widest_class_; }
   // True when \b or \B appear, so the previous code point matters.
   bool uses_word_assertions() const { return uses_word_assertions_; }
+  // Where a thread at `pc` is dominated: for an instruction of a run of CHAR
+  // instructions over one set whose top keeps the run's threads (see
+  // FindChains), the top, and a thread at any instruction above `pc` up to
+  // it makes one at `pc` redundant; for any other instruction, `pc` itself.
+  uint32_t chain_top(uint32_t pc) const { return chain_tops_[pc]; }
+  // At the top of a leading run (FindChains), the run's set, whose code
+  // points a DFA thread there may read any number of more; elsewhere kNoLead.
+  static constexpr uint32_t kNoLead = UINT32_MAX;
+  uint32_t lead_set(uint32_t pc) const { return lead_sets_[pc]; }
 
   // Every instruction reachable from `from` without consuming a code point,
   // into `out` (cleared first). `stack` is scratch.
@@ -130,6 +139,13 @@ class Program {
   bool BuildClasses(const Array<uint32_t>& ranges, const Array<uint32_t>& set_starts);
   bool BuildPages();
   bool FindAnchored();
+  bool FindChains();
+  // How far FindChains looks from a run's top (program.cc).
+  static constexpr size_t kFreeWalk = 16;
+  bool TopKeepsRun(uint32_t top, uint32_t set, SparseSet* seen, Array<uint32_t>* stack) const;
+  void FreeWalk(uint32_t from, SparseSet* out, Array<uint32_t>* stack) const;
+  bool OnlyAttemptsEnter(const SparseSet& starts) const;
+  bool NothingJumpsInto(uint32_t from, uint32_t to) const;
   uint32_t SearchClass(uint32_t code_point) const;
 
   Array<Instruction> instructions_;
@@ -144,6 +160,8 @@ class Program {
   size_t words_per_set_ = 0;
   Array<uint64_t> membership_;  // a bit per (set, class)
   Array<uint8_t> word_classes_;
+  Array<uint32_t> chain_tops_;  // per instruction, see chain_top
+  Array<uint32_t> lead_sets_;  // per instruction, see lead_set
   bool anchored_ = false;
   bool uses_word_assertions_ = false;
   uint32_t widest_class_ = 0;

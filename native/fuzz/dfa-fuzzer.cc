@@ -89,6 +89,24 @@ Source MakeProgram(FuzzedDataProvider& in) {
   // Weighted toward kChar, so that programs consume more than they accept.
   constexpr uint32_t kOps[] = {kChar, kChar, kChar, kSplit, kSplit, kJump, kAssert, kAccept};
   for (uint32_t pc = 0; pc < n; pc++) {
+    const uint32_t room = n - 1 - pc;  // instructions before the last, which is no CHAR
+    if (!source.sets.empty() && room >= 1 && in.ConsumeIntegralInRange(0, 3) == 0) {
+      // A counted repeat as src/pattern/program.ts writes one: a run of CHAR
+      // over one set, and X*'s loop after it or not (Program::FindChains).
+      const uint32_t set = in.ConsumeIntegralInRange<uint32_t>(0, static_cast<uint32_t>(source.sets.size() - 1));
+      const bool loop = room >= 4 && in.ConsumeBool();
+      const uint32_t run = in.ConsumeIntegralInRange<uint32_t>(1, std::min<uint32_t>(6, room - (loop ? 3 : 0)));
+      for (uint32_t i = 0; i < run; i++) source.code.push_back({kChar, set, 0});
+      pc += run;
+      if (loop) {
+        source.code.push_back({kSplit, pc + 1, pc + 3});
+        source.code.push_back({kChar, set, 0});
+        source.code.push_back({kJump, pc, 0});
+        pc += 3;
+      }
+      pc--;  // the loop's increment
+      continue;
+    }
     Instruction inst{in.PickValueInArray(kOps), 0, 0};
     const bool last = pc + 1 == n;
     if ((inst.op == kChar && (source.sets.empty() || last)) || (inst.op == kAssert && last)) {
