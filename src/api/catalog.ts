@@ -1,6 +1,6 @@
 import { build } from "./entry-points";
 import type { Compiled } from "./cache";
-import { copyFailure } from "./copy-failure";
+import { copyFailure, copyIssue } from "./copy-failure";
 import type { CompileOptions } from "../compile/keyword";
 import { count, either, preview, refusedToolMessage, shortName, shapeOf } from "../explain/messages";
 import { oneLine } from "../runtime/one-line";
@@ -77,7 +77,7 @@ function refusedCall(name: string, schemaFailure: Failure): Failure {
 
 /** Copies the caller owns. */
 function copyRefused(refused: readonly RefusedTool[]): RefusedTool[] {
-  return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map((issue) => ({ ...issue })) }));
+  return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map(copyIssue) }));
 }
 
 /** readToolList, for a list that may be a proxy or hold getters that throw. */

@@ -12,7 +12,7 @@ import { SchemaError } from "./schema-error";
 import { describeThrown } from "../runtime/thrown";
 import type { CallOptions, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
-import { failure, VALID } from "../explain/failure";
+import { failure, unplacedIssue, VALID } from "../explain/failure";
 
 /** The validator of a schema the caller holds, or the failure that refuses it. Never throws. */
 export function build(schema: unknown, options: CompileOptions): Compiled {
@@ -34,14 +34,14 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
     return compileSchema(schema, options);
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
-    const issues: Issue[] = [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }];
+    const issues: Issue[] = [unplacedIssue("validation", "", "schema", message)];
     return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined, rootRequired: null };
   }
 }
 
 function optionsFailure(reason: string): Failure {
   const message = `invalid options: ${reason}`;
-  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "options", message }] };
+  return { ok: false, kind: "validation", message, issues: [unplacedIssue("validation", "", "options", message)] };
 }
 
 /** Preflights a complete schema without arguments. Never throws. */

@@ -6,9 +6,17 @@ export interface Issue {
   kind: ErrorKind;
   /** JSON Pointer into the arguments ("" for schema problems). */
   instancePath: string;
+  /** The same place as a list of keys and indices (`[]` for the root and for schema problems). */
+  path: (string | number)[];
   /** JSON Pointer into the schema. */
   schemaPath: string;
   keyword: string;
+  /**
+   * What the keyword asked, named as Ajv names it where Ajv has the keyword:
+   * `missingProperty`, `limit`, `allowedValues`, `pattern`, `type`, …
+   * (docs/api.md, "Issue params"); `{}` when there is nothing to name.
+   */
+  params: Record<string, unknown>;
   /** One line a model can act on. */
   message: string;
 }
