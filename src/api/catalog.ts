@@ -8,6 +8,7 @@ import { nearestNames } from "../explain/nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";
 import { describeThrown } from "../runtime/thrown";
 import { readToolList, toolIssue, type ToolList } from "./tool-list";
+import { RefusedValidator } from "./refused-validator";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 
 /**
@@ -91,7 +92,8 @@ function readTools(tools: unknown): ToolList {
 
 /**
  * A set of tools published atomically. `validate(name, args)` sees
- * either the whole previous set or the whole new one, never a mix.
+ * either the whole previous set or the whole new one, never a mix. Its
+ * methods are functions of the instance: taken off it, they still work.
  */
 export class Catalog {
   #tools = new Map<string, Compiled>();
@@ -103,7 +105,7 @@ export class Catalog {
    * `{ name, inputSchema }`, or OpenAI / Anthropic function definitions.
    * Throws TypeError for bad options; every problem with the tools is in the result.
    */
-  publish(tools: unknown, options?: PublishOptions): PublishResult {
+  readonly publish = (tools: unknown, options?: PublishOptions): PublishResult => {
     const { mode, compileOptions } = readPublishOptions(options);
     const list = readTools(tools);
     if (!list.ok) return { ok: false, message: `not published: ${list.message}`, failures: [] };
@@ -139,28 +141,39 @@ export class Catalog {
     this.#tools = next;
     this.#refused = refused;
     return { ok: true, tools: next.size, refused: copyRefused(refused) };
-  }
+  };
 
   /**
    * The published tools whose schemas are refused, in publish order: each
    * with its kind, the schema's message and issues. A call to one of them
    * always fails. Empty after a strict publish, which refuses such a set.
    */
-  refused(): RefusedTool[] {
-    return copyRefused(this.#refused);
-  }
+  readonly refused = (): RefusedTool[] => copyRefused(this.#refused);
 
   /** Validates a call to a published tool. Never throws. */
-  validate(name: unknown, args: unknown): Result {
+  readonly validate = (name: unknown, args: unknown): Result => {
     const entry = this.#entry(name);
     return "ok" in entry ? entry : entry.validate(args);
-  }
+  };
 
   /** Validates a call whose arguments are JSON text (see Validator.validateJson). Never throws. */
-  validateJson(name: unknown, text: string): Result {
+  readonly validateJson = (name: unknown, text: string): Result => {
     const entry = this.#entry(name);
     return "ok" in entry ? entry : entry.validateJson(text);
-  }
+  };
+
+  /**
+   * The validator of a published tool, a Standard Schema to hand a
+   * framework (docs/frameworks.md); undefined for a name not published. A
+   * tool whose schema is refused (passthrough) gets one that fails every
+   * call as `validate(name, …)` does.
+   */
+  readonly tool = (name: unknown): Validator | undefined => {
+    if (typeof name !== "string") return undefined;
+    const entry = this.#tools.get(name);
+    if (entry === undefined) return undefined;
+    return "ok" in entry ? new RefusedValidator(refusedCall(name, entry)) : entry;
+  };
 
   /** The validator of a published tool, or the failure a call to `name` gets. */
   #entry(name: unknown): Validator | Failure {
@@ -171,9 +184,7 @@ export class Catalog {
   }
 
   /** The published tool names, in publish order. */
-  names(): string[] {
-    return [...this.#tools.keys()];
-  }
+  readonly names = (): string[] => [...this.#tools.keys()];
 }
 
 function readPublishOptions(options: unknown): { mode: PublishMode; compileOptions: CompileOptions } {

@@ -16,16 +16,27 @@ import { failure, unplacedIssue, VALID } from "../explain/failure";
 
 /** The validator of a schema the caller holds, or the failure that refuses it. Never throws. */
 export function build(schema: unknown, options: CompileOptions): Compiled {
-  const { source, owned } = sourceOf(schema, schemaText(schema));
-  return buildFrom(source, options, owned);
+  const text = schemaText(schema);
+  const { source, owned } = sourceOf(schema, text);
+  return buildFrom(source, options, owned, text ?? null);
 }
 
-/** The validator of `source` (`owned`: see sourceOf), or the failure that refuses it. Never throws. */
-function buildFrom(source: unknown, options: CompileOptions, owned: boolean): Compiled {
+/**
+ * The validator of `source` (`owned`: see sourceOf), or the failure that
+ * refuses it. Never throws. `text`, the schema's JSON text, is what the
+ * validator writes its JSON Schema from: validators handed out keep it, and
+ * those only the cache holds do without.
+ */
+function buildFrom(source: unknown, options: CompileOptions, owned: boolean, text: string | null): Compiled {
   const compiled = checkSchema(source, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
   const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
-  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
+  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, text);
+}
+
+/** The cached validator of `schema`, or its cached failure (kept: hand out copies). Never throws. */
+export function cachedValidator(schema: unknown, options: CompileOptions, schemaKey: string | null = null): Compiled {
+  return cachedCompile(schema, options, (source, owned) => buildFrom(source, options, owned, null), schemaKey);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
@@ -52,13 +63,18 @@ export function validateSchema(schema: unknown, options?: Options): Result {
   return check !== null ? VALID : failure(issues, true, uncounted);
 }
 
-/** Checks the schema and builds its validator; throws SchemaError when the schema is refused. */
-export function compile(schema: unknown, options?: Options): Validator {
+/**
+ * Checks the schema and builds its validator; throws SchemaError when the
+ * schema is refused. `T` is the type of the arguments it accepts, for the
+ * frameworks that read it from a Standard Schema.
+ */
+export function compile<T = Record<string, unknown>>(schema: unknown, options?: Options): Validator<T> {
   const read = readOptions(options);
   if (typeof read === "string") throw optionsError(read);
   const compiled = build(schema, read);
   if ("ok" in compiled) throw new SchemaError(compiled);
-  return compiled;
+  // The validator checks the arguments; that they are a T is the caller's word.
+  return compiled as unknown as Validator<T>;
 }
 
 /**
@@ -68,7 +84,7 @@ export function compile(schema: unknown, options?: Options): Validator {
 export function validate(schema: unknown, args: unknown, options?: CallOptions): Result {
   const read = readCallOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const compiled = cachedCompile(schema, read.compile, (source, owned) => buildFrom(source, read.compile, owned), read.schemaKey);
+  const compiled = cachedValidator(schema, read.compile, read.schemaKey);
   return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
 }
 

@@ -3,13 +3,16 @@
  * Ajv has the keyword (`missingProperty`, `additionalProperty`, `limit` and
  * `comparison`, `allowedValues`, `allowedValue`, `pattern`, `type`,
  * `multipleOf`, `i` and `j`, `propertyName`, `passingSchemas`; docs/api.md,
- * "Issue params"). A check makes them when it records a problem, so a
- * problem past the issues kept costs none.
+ * "Issue params"). A check makes them once when it is compiled, or when it
+ * records a problem if they depend on the value. An issue holds a copy of
+ * its own (src/explain/report.ts), so params objects are shared between
+ * calls unfrozen (a frozen object is slower to copy); a value in them that
+ * the issue hands out, such as an `enum`'s choices, is a frozen copy.
  */
 export type Params = Readonly<Record<string, unknown>>;
 
 /** The params of a problem whose keyword asks for nothing to be named. */
-export const NO_PARAMS: Params = Object.freeze({});
+export const NO_PARAMS: Params = {};
 
 /**
  * A deep frozen copy of a JSON value of the schema (an `enum`'s choices, a
@@ -62,6 +65,7 @@ function textLength(value: unknown): number {
  */
 export function paramsText(params: Params): number {
   let length = 0;
-  for (const key of Object.keys(params)) length += key.length + textLength(params[key]);
+  // for-in: an issue's params are plain objects of own keys, and no list of keys is made.
+  for (const key in params) length += key.length + textLength(params[key]);
   return length;
 }

@@ -5,7 +5,7 @@ import { every, type Check, type Report, type Run } from "../../explain/report";
 import { NO_PARAMS } from "../../explain/params";
 
 /** Ajv's params of a `oneOf` that no branch matches. */
-const NO_MATCH = Object.freeze({ passingSchemas: null });
+const NO_MATCH = { passingSchemas: null };
 import { resolveRef, valueAt } from "../ref-target";
 import { declaredTypes, matchesType, wrongType } from "./type";
 import { isPlainObject, lengthOf, ownFields, isSchema } from "../../runtime/shape";

@@ -30,7 +30,7 @@ export const enumKeyword: Keyword = {
     const pointer = site.pointer("enum");
     const problem = choices.length === 0 ? "no value is allowed here (the list of choices is empty)" : `must be one of ${choicesText(choices)}`;
     const member = memberOf(choices);
-    const params = once(() => Object.freeze({ allowedValues: frozenCopy(choices) }));
+    const params = once(() => ({ allowedValues: frozenCopy(choices) }));
     return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`, params));
   },
 };
@@ -46,7 +46,7 @@ export const constKeyword: Keyword = {
     }
     const pointer = site.pointer("const");
     const problem = `must be ${preview(value)}`;
-    const params = once(() => Object.freeze({ allowedValue: frozenCopy(value) }));
+    const params = once(() => ({ allowedValue: frozenCopy(value) }));
     return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, () => `${problem}, got ${preview(v)}`, params));
   },
 };

@@ -38,7 +38,7 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
   return valueKeyword(name, isFiniteNumber, "a finite number", (value, site) => {
     const pointer = site.pointer(name);
     const bound = `must be ${words} ${value}`;
-    const params = Object.freeze({ comparison: operator, limit: value });
+    const params = { comparison: operator, limit: value };
     // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
     const within = (v: unknown) =>
       typeof v === "number" ? holds(v, value) : typeof v === "bigint" ? bigintPasses(v, value, operator) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
@@ -59,7 +59,7 @@ export const multipleOfKeyword: Keyword = {
       return null;
     }
     const pointer = site.pointer("multipleOf");
-    const params = Object.freeze({ multipleOf: value });
+    const params = { multipleOf: value };
     return (v, r) => {
       if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value)) return true;
       return r !== null && r.fail("multipleOf", pointer, () => `must be a multiple of ${value}, got ${preview(v)}`, params);

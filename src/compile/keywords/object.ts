@@ -95,7 +95,7 @@ export const MISSING = "missing (required)";
 
 /** The params of the missing property `name` (Ajv's `required`), made once per listed name. */
 export function missingParams(names: readonly string[]): Params[] {
-  return names.map((name) => Object.freeze({ missingProperty: name }));
+  return names.map((name) => ({ missingProperty: name }));
 }
 
 export const requiredKeyword: Keyword = {
@@ -262,7 +262,7 @@ export const dependentRequiredKeyword: Keyword = {
       // Each rule's problem is written once, its key cut: a key may be megabytes long.
       if (names.length > 0) {
         const deps = (names as string[]).join(", ");
-        const params = names.map((name) => Object.freeze({ property: key, missingProperty: name, depsCount: names.length, deps }));
+        const params = names.map((name) => ({ property: key, missingProperty: name, depsCount: names.length, deps }));
         rules.push({ key, names: names as string[], problem: `missing (required when ${shortName(key)} is present)`, params });
       }
     }

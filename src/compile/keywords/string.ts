@@ -15,7 +15,7 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
   const words = name === "minLength" ? "at least" : "at most";
   return countKeyword(name, (bound, pointer) => {
     const expected = `must be ${words} ${count(bound, "character")} long`;
-    const params = Object.freeze({ limit: bound });
+    const params = { limit: bound };
     return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`, params));
   });
 }
@@ -31,7 +31,7 @@ export const patternKeyword = valueKeyword("pattern", isString, "a string", (val
   }
   const pointer = site.pointer("pattern");
   const problem = `must match the pattern ${oneLine(value)}`;
-  const params = Object.freeze({ pattern: value });
+  const params = { pattern: value };
   return (v, r) => {
     if (typeof v !== "string") return true;
     const outcome = compiled.test(v);
