@@ -141,7 +141,7 @@ describe("a catalog's tools", () => {
     expect([catalog.tool("nope"), catalog.tool(1)]).toEqual([undefined, undefined]);
   });
 
-  it("whose schema is refused (passthrough) fail every call, with the refusal whole as their one issue; their JSON Schema throws", () => {
+  it("whose schema is refused (passthrough) fail every call, with the refusal whole as their one issue; their JSON Schema is the schema unchanged", () => {
     const catalog = new Catalog();
     catalog.publish(tools, { mode: "passthrough" });
     const weather = catalog.tool("weather")!;
@@ -150,7 +150,10 @@ describe("a catalog's tools", () => {
     expect(weather.validate({ city: "Oslo" })).toEqual(catalog.validate("weather", { city: "Oslo" }));
     expect(weather.validateJson("not json")).toMatchObject({ ok: false, kind: "unsupported_capability", message: refusal });
     expect(weather["~standard"].validate({ city: "Oslo" })).toEqual({ issues: [{ message: refusal }] });
-    expect(() => weather["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toThrow(`tool-input-schema: a refused schema has no JSON Schema: ${refusal}`);
+    // Passthrough registers the descriptor unchanged: a framework lists the tool, and every call to it fails.
+    for (const target of ["draft-2020-12", "draft-07"]) expect(weather["~standard"].jsonSchema.input({ target })).toEqual(tools[1].inputSchema);
+    expect(() => weather["~standard"].jsonSchema.output({ target: "openapi-3.0" })).toThrow(/^tool-input-schema: no JSON Schema for the target "openapi-3.0"/);
+    expect(weather).toBe(catalog.tool("weather"));
     // Each result is the caller's own.
     const first = weather.validate({});
     if (!first.ok) first.issues[0].message = "spoiled";

@@ -1,5 +1,4 @@
 import { build } from "./entry-points";
-import type { Compiled } from "./cache";
 import { copyFailure, copyIssue } from "./copy-failure";
 import type { CompileOptions } from "../compile/keyword";
 import { count, either, preview, refusedToolMessage, shortName, shapeOf } from "../explain/messages";
@@ -9,6 +8,7 @@ import { copyOptions, optionsError, readOptions } from "./options";
 import { describeThrown } from "../runtime/thrown";
 import { readToolList, toolIssue, type ToolList } from "./tool-list";
 import { RefusedValidator } from "./refused-validator";
+import { schemaText } from "./own-json";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 
 /**
@@ -96,7 +96,8 @@ function readTools(tools: unknown): ToolList {
  * methods are functions of the instance: taken off it, they still work.
  */
 export class Catalog {
-  #tools = new Map<string, Compiled>();
+  /** Each published tool's validator; a refused tool's fails every call with its refusal. */
+  #tools = new Map<string, Validator>();
   /** The published tools whose schemas are refused (passthrough only), kept as publish found them. */
   #refused: RefusedTool[] = [];
 
@@ -118,13 +119,16 @@ export class Catalog {
       issues: [toolIssue(message, keyword)],
     }));
     const refused: RefusedTool[] = [];
-    const next = new Map<string, Compiled>();
+    const next = new Map<string, Validator>();
     list.tools.forEach(({ name, inputSchema }, index) => {
       const entry = build(inputSchema, compileOptions);
-      next.set(name, entry);
       if ("ok" in entry) {
         const { kind, message, issues } = copyFailure(entry);
         refused.push({ index, name, kind, message, issues });
+        // Passthrough registers the descriptor unchanged (docs/contract.md, "Boundaries"): its schema's text is what a framework lists.
+        next.set(name, new RefusedValidator(refusedCall(name, entry), schemaText(inputSchema) ?? null));
+      } else {
+        next.set(name, entry);
       }
     });
     if (mode === "strict") {
@@ -165,22 +169,15 @@ export class Catalog {
   /**
    * The validator of a published tool, a Standard Schema to hand a
    * framework (docs/frameworks.md); undefined for a name not published. A
-   * tool whose schema is refused (passthrough) gets one that fails every
+   * tool whose schema is refused (passthrough) has one that fails every
    * call as `validate(name, …)` does.
    */
-  readonly tool = (name: unknown): Validator | undefined => {
-    if (typeof name !== "string") return undefined;
-    const entry = this.#tools.get(name);
-    if (entry === undefined) return undefined;
-    return "ok" in entry ? new RefusedValidator(refusedCall(name, entry)) : entry;
-  };
+  readonly tool = (name: unknown): Validator | undefined => (typeof name === "string" ? this.#tools.get(name) : undefined);
 
   /** The validator of a published tool, or the failure a call to `name` gets. */
   #entry(name: unknown): Validator | Failure {
     if (typeof name !== "string") return nameFailure(`tool name: expected a string, got ${shapeOf(name)}`);
-    const entry = this.#tools.get(name);
-    if (entry === undefined) return unknownTool(name, this.#tools.keys());
-    return "ok" in entry ? refusedCall(name, entry) : entry;
+    return this.#tools.get(name) ?? unknownTool(name, this.#tools.keys());
   }
 
   /** The published tool names, in publish order. */

@@ -151,6 +151,13 @@ class TargetWriter {
   }
 }
 
+/** `target` if it is one of the two; else throws, naming them. */
+export function readTarget(target: unknown): JsonSchemaTarget {
+  if (typeof target === "string" && Object.hasOwn(JSON_SCHEMA_TARGETS, target)) return target as JsonSchemaTarget;
+  const named = typeof target === "string" ? JSON.stringify(target) : String(target);
+  throw new Error(`tool-input-schema: no JSON Schema for the target ${named}: the targets it writes exactly are "draft-2020-12" and "draft-07"`);
+}
+
 /**
  * The validator's schema (its JSON text) written for `target`, a copy of
  * its own each time: a framework may change what it gets (the AI SDK adds
@@ -159,11 +166,7 @@ class TargetWriter {
  * cannot say exactly.
  */
 export function schemaForTarget(text: string, target: unknown): Record<string, unknown> {
-  if (typeof target !== "string" || !Object.hasOwn(JSON_SCHEMA_TARGETS, target)) {
-    const named = typeof target === "string" ? JSON.stringify(target) : String(target);
-    throw new Error(`tool-input-schema: no JSON Schema for the target ${named}: the targets it writes exactly are "draft-2020-12" and "draft-07"`);
-  }
-  const dialect = target as JsonSchemaTarget;
+  const dialect = readTarget(target);
   const document = JSON.parse(text);
   const schema = new TargetWriter(dialect, document).value(document, "schema") as Record<string, unknown>;
   if (Object.hasOwn(schema, "$schema")) schema.$schema = JSON_SCHEMA_TARGETS[dialect];
