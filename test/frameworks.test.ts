@@ -34,6 +34,14 @@ const forecastSchema = {
   required: ["city"],
 };
 
+describe("what the model reads", () => {
+  it("from the package itself: the place before each problem, in one line (the frameworks' texts are below)", () => {
+    expect(compile(forecastSchema).validate({ city: "", days: 9 })).toMatchObject({
+      message: 'invalid arguments: city: must be at least 1 character long, got ""; days: must be at most 7, got 9',
+    });
+  });
+});
+
 describe("the AI SDK 7", () => {
   const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
   const toolCall = (id: string, input: string) => ({
