@@ -31,6 +31,26 @@
       ]
     },
     {
+      # The fast-call shim (native/fast-call/fast-call.cc), built against the
+      # V8 of the Node.js it is built for, into build/Release/fast-call/,
+      # named by that Node.js's NODE_MODULE_VERSION: src/pattern/fast-call.ts
+      # loads the one for the running Node.js, if any. Not `.node`:
+      # node-gyp-build takes the first `.node` file of build/Release for the
+      # addon, and the make build leaves a copy of every module there.
+      "target_name": "fast_call",
+      "product_dir": "<(PRODUCT_DIR)/fast-call",
+      "product_name": "node-v<(node_module_version)",
+      "product_extension": "shim",
+      "type": "shared_library",
+      "product_prefix": "",
+      "sources": ["native/fast-call/fast-call.cc"],
+      "cflags": ["-fvisibility=hidden"],
+      "xcode_settings": {
+        "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
+        "OTHER_LDFLAGS": ["-undefined dynamic_lookup"]
+      }
+    },
+    {
       # PCRE2 from deps/pcre2 (its README says which version and how to
       # upgrade), as a static library: the 32-bit library with the JIT, the
       # configuration of deps/pcre2/config.h. Nothing is looked up on the

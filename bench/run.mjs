@@ -9,9 +9,12 @@ import { mkdirSync, rmSync, writeFileSync } from "fs";
 import os from "os";
 import path from "path";
 import { fileURLToPath } from "url";
-import { interleave, interleaveJobs, pairedRatio, sink } from "./measure.mjs";
+import { createRequire } from "module";
 import { newAjv, newCfworker, ours, oursPath, RE2, refusalCheck, versions, walk } from "./validators.mjs";
 import { CODING_TOOLS, EXTENDED_TOOL, hasPattern, loadCatalogs, loadFixtureTools, PATTERN_TOOLS, REFERENCE_TOOL } from "./workloads.mjs";
+
+// The timing core `bench` uses too, from this checkout's lib/ (whichever build BENCH_LIB times).
+const { interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)("../lib/cli/measure.js");
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -310,6 +313,50 @@ for (const w of WORKLOADS.filter((w) => selected(w.id))) {
   results.workloads.push(entry);
 }
 
+// ---------------------------------------------------------------- wide schemas
+
+/**
+ * Workload 7: one valid call naming 5 properties, to a schema that lists N
+ * (a third strings, a third integers, a third booleans, closed): what a
+ * call costs as the schema grows. Ajv is timed where it compiles the schema.
+ */
+const WIDE_SIZES = [10, 100, 500, 1000, 2000, 5000];
+function wideSchema(n) {
+  const kinds = [{ type: "string", minLength: 1 }, { type: "integer", minimum: 0 }, { type: "boolean" }];
+  const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, kinds[i % 3]]));
+  return { type: "object", properties, required: ["p0"], additionalProperties: false };
+}
+const WIDE_ARGS = JSON.parse('{"p0":"a","p1":1,"p2":true,"p3":"b","p4":4}');
+if (selected("7")) {
+  console.log("\n7. wide schemas: one valid call of 5 properties to a schema of N properties");
+  const rows = [];
+  for (const n of WIDE_SIZES) {
+    const schema = wideSchema(n);
+    const list = [{ ours: ours.compile(schema), schema, args: WIDE_ARGS }];
+    let ajv = null;
+    try {
+      ajv = newAjv().compile(schema);
+      ajv(WIDE_ARGS);
+    } catch (error) {
+      ajv = null;
+      loud(`Ajv cannot compile or run the schema of ${n} properties: ${String(error).slice(0, 80)}`);
+    }
+    if (ajv) list[0].ajv = ajv;
+    const timed = interleave(
+      [{ name: "ours", run: runner(BODIES.ours, list) }, ...(ajv ? [{ name: "ajv", run: runner(BODIES.ajv, list) }] : [])],
+      // A schema of N properties is N / 64 functions for V8 to optimize, on its background threads: N / 2 ms of warm-up.
+      { rounds: ROUNDS, sampleMs: SAMPLE_MS, warmupMs: Math.max(WARMUP_MS, n / 2), unit: 1 },
+    );
+    const [mine, theirs] = timed;
+    rows.push({ properties: n, oursNs: Math.round(mine.medianNs), ajvNs: theirs ? Math.round(theirs.medianNs) : null, ratioToAjv: theirs ? pairedRatio(mine.samples, theirs.samples) : null });
+  }
+  printTable(
+    ["properties", "ours ns/validation", "Ajv ns/validation", "× Ajv"],
+    rows.map((r) => [r.properties, r.oursNs, r.ajvNs ?? "fails", r.ratioToAjv === null ? "" : fmtRatio(r.ratioToAjv)]),
+  );
+  results.workloads.push({ id: "7", title: "wide schemas: one valid call of 5 properties to a schema of N properties", rows });
+}
+
 // ---------------------------------------------------------------- compile
 
 const { catalogs, problems: catalogProblems } = loadCatalogs(root);
@@ -466,7 +513,9 @@ function measureMemory() {
 const searches = ours.patternEngine.searches?.() ?? null;
 results.searches = searches;
 if (searches !== null) {
-  console.log(`\npattern searches in this run: ${searches.pcre2.toLocaleString("en-US")} in PCRE2, ${searches.dfa.toLocaleString("en-US")} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
+  const n = (x) => x.toLocaleString("en-US");
+  console.log(`\npattern searches in this run: ${n(searches.pcre2)} in PCRE2, ${n(searches.dfa)} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
+  console.log(`  of which ${n(searches.fast)} came through V8's fast call and ${n(searches.slow)} through its ordinary callback (${ours.patternEngine.fastCall.why})`);
 }
 results.disagreements = disagreements;
 results.sink = sink.value;

@@ -7,6 +7,7 @@
 
 #include "dfa.h"
 #include "environment.h"
+#include "fast-entry.h"
 #include "pcre2-pattern.h"
 #include "program.h"
 #include "proof.h"
@@ -37,6 +38,7 @@ void EnvironmentGone(Napi::Env, EnvironmentData* data) {
   data->work.Reset();
   data->units.Reset();
   data->jobs.Reset();
+  data->environment->StopBeingCurrent();
   data->environment->Detach();
   data->environment->Release();
   delete data;
@@ -60,10 +62,11 @@ Napi::Value Test(const Napi::CallbackInfo& info) {
     case StringReader::kNoMemory:
       break;
     case StringReader::kRead:
-      outcome = environment->Search(env, pattern, subject, length);
+      outcome = environment->Search(pattern, subject, length);
       break;
   }
   environment->strings.Trim();
+  environment->ReportMemory(env);
   napi_value result;
   if (napi_create_int32(env, outcome, &result) != napi_ok) return {};
   return Napi::Value(env, result);
@@ -76,27 +79,61 @@ Napi::Value Test(const Napi::CallbackInfo& info) {
 napi_value SearchBatch(napi_env env, napi_callback_info) {
   void* data = nullptr;
   if (napi_get_instance_data(env, &data) == napi_ok && data != nullptr) {
-    static_cast<EnvironmentData*>(data)->environment->SearchBatch(env);
+    Environment* environment = static_cast<EnvironmentData*>(data)->environment;
+    environment->SearchBatch();
+    environment->ReportMemory(env);
   }
   return nullptr;
 }
 
-// searches() -> [pcre2, dfa, pcre2 limits tripped]: the searches this
-// environment has run.
+// The fast-call shim's entry points (native/fast-entry.h): the thread's
+// environment, found without V8.
+int32_t SearchOneByteEntry(uint32_t id, const uint8_t* chars, size_t length) {
+  Environment* environment = Environment::Current();
+  if (environment == nullptr) return kDropped;
+  environment->searches().fast++;
+  return environment->SearchOneByteById(id, chars, length);
+}
+
+int32_t SearchUtf16Entry(uint32_t id, const char16_t* units, size_t length) {
+  Environment* environment = Environment::Current();
+  if (environment == nullptr) return kDropped;
+  environment->searches().slow++;
+  const Outcome outcome = environment->SearchById(id, units, length);
+  environment->strings.Trim();
+  return outcome;
+}
+
+char16_t* Utf16BufferEntry(size_t length) {
+  Environment* environment = Environment::Current();
+  return environment == nullptr ? nullptr : environment->strings.Room(length);
+}
+
+constexpr FastEntry kFastEntry{kFastEntryVersion, SearchOneByteEntry, SearchUtf16Entry, Utf16BufferEntry};
+
+// searches() -> [pcre2, dfa, pcre2 limits tripped, fast calls, slow
+// callbacks]: the searches this environment has run. It also tells V8 what
+// the fast calls' searches changed in native memory.
 Napi::Value SearchCounts(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  const Searches& searches = EnvironmentOf(env)->searches();
-  Napi::Float64Array counts = Napi::Float64Array::New(env, 3);
+  Environment* environment = EnvironmentOf(env);
+  environment->ReportMemory(env);
+  const Searches& searches = environment->searches();
+  Napi::Float64Array counts = Napi::Float64Array::New(env, 5);
   if (env.IsExceptionPending() || counts.IsEmpty()) return {};
   counts[0] = static_cast<double>(searches.pcre2);
   counts[1] = static_cast<double>(searches.dfa);
   counts[2] = static_cast<double>(searches.pcre2_trips);
+  counts[3] = static_cast<double>(searches.fast);
+  counts[4] = static_cast<double>(searches.slow);
   return counts;
 }
 
 void FreePattern(napi_env env, void* data, void*) {
   Pattern* pattern = static_cast<Pattern*>(data);
-  pattern->environment()->Remove(env, pattern);
+  Environment* environment = pattern->environment();
+  environment->Remove(pattern);
+  environment->ReportMemory(env);
   delete pattern;
 }
 
@@ -183,6 +220,7 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   const uint32_t steps = decision.steps;
   Environment* environment = EnvironmentOf(env);
   std::unique_ptr<Pattern> pattern(new (std::nothrow) Pattern(std::move(program), std::move(decision.pcre2), steps, environment));
+  environment->ReportMemory(env);
   if (!pattern || !environment->Add(pattern.get())) {
     result.Set("error", "out of memory");
     return env.IsExceptionPending() ? Napi::Value() : result;
@@ -192,13 +230,13 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   const uint32_t id = pattern->id();
   Napi::Function test = Napi::Function::New<Test>(env, "test", pattern.get());
   if (env.IsExceptionPending() || test.IsEmpty()) {
-    environment->Remove(env, pattern.get());
+    environment->Remove(pattern.get());
     return {};
   }
   // The wrap owns the Pattern from here: FreePattern runs when `test` is
   // collected or the environment shuts down, and drop() finds it.
   if (napi_wrap(env, test, pattern.get(), FreePattern, nullptr, nullptr) != napi_ok) {
-    environment->Remove(env, pattern.get());
+    environment->Remove(pattern.get());
     return {};
   }
   pattern.release();
@@ -219,9 +257,10 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   return env.IsExceptionPending() ? Napi::Value() : result;
 }
 
-// drop(test): frees what the pattern holds now, for a pattern that left the
-// cache, instead of when the collector finds it (a collection may come long
-// after, in a loop that never yields to the event loop, where finalizers run).
+// drop(test): frees what the pattern holds now, for a pattern nothing holds
+// any more, instead of when the collector finds it (a collection may come
+// long after, in a loop that never yields to the event loop, where
+// finalizers run).
 Napi::Value DropPattern(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   void* data = nullptr;
@@ -229,8 +268,9 @@ Napi::Value DropPattern(const Napi::CallbackInfo& info) {
     Napi::TypeError::New(env, "expected a compiled pattern").ThrowAsJavaScriptException();
     return {};
   }
-  Pattern* pattern = static_cast<Pattern*>(data);
-  pattern->environment()->Drop(env, pattern);
+  Environment* environment = static_cast<Pattern*>(data)->environment();
+  environment->Drop(static_cast<Pattern*>(data));
+  environment->ReportMemory(env);
   return env.Undefined();
 }
 
@@ -254,6 +294,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
     return exports;
   }
   data->environment = environment;
+  environment->MakeCurrent();
   data->work = Napi::Persistent(work);
   data->units = Napi::Persistent(units);
   data->jobs = Napi::Persistent(jobs);
@@ -280,9 +321,14 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
       Napi::PropertyDescriptor::Value("units", units, napi_enumerable),
       Napi::PropertyDescriptor::Value("jobs", jobs, napi_enumerable),
       Napi::PropertyDescriptor::Value("readsPerUnit", Napi::Number::New(env, kReadsPerUnit), napi_enumerable),
+      Napi::PropertyDescriptor::Value("stepsPerUnit", Napi::Number::New(env, static_cast<double>(kStepsPerUnit)), napi_enumerable),
       Napi::PropertyDescriptor::Value("maxSteps", Napi::Number::New(env, kMaxSteps), napi_enumerable),
       Napi::PropertyDescriptor::Value("pcre2Version", Napi::String::New(env, Pcre2Version()), napi_enumerable),
       Napi::PropertyDescriptor::Value("jit", Napi::Boolean::New(env, Pcre2JitAvailable()), napi_enumerable),
+      // For the fast-call shim's install() alone (src/pattern/fast-call.ts).
+      Napi::PropertyDescriptor::Value(
+          "fastEntry", Napi::BigInt::New(env, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&kFastEntry))),
+          napi_enumerable),
   });
   return exports;
 }

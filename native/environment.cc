@@ -12,18 +12,16 @@ constexpr size_t kStatesInAll = 64 << 20;
 // validation.
 constexpr size_t kKeptCodePoints = 32 * 1024;
 
-// Keeps V8's view of native memory true, so that its collector frees
-// unreachable patterns when they are what fills memory.
-void Report(napi_env env, int64_t change) {
-  int64_t ignored;
-  if (change != 0) napi_adjust_external_memory(env, change, &ignored);
-}
-
-// What a PCRE2 search is charged, in the units a DFA search counts (one per
-// kReadsPerUnit code units read): its proven steps, kStepsPerUnit to a unit.
-// Measured on the patterns of real catalogs, a unit then takes about as long
-// in either engine.
-constexpr uint64_t kStepsPerUnit = 4;
+// The calling thread's environment. initial-exec where the C library
+// allows it in a library loaded at run time (glibc keeps room for it): the
+// fast call then finds it in one load rather than a call into the dynamic
+// linker.
+#if defined(__GLIBC__)
+#define TLS_MODEL __attribute__((tls_model("initial-exec")))
+#else
+#define TLS_MODEL
+#endif
+thread_local Environment* current TLS_MODEL = nullptr;
 
 uint64_t Pcre2Cost(uint32_t steps, size_t code_points) {
   return (uint64_t{steps} * (uint64_t{code_points} + 1) + kStepsPerUnit - 1) / kStepsPerUnit;
@@ -48,6 +46,19 @@ void Environment::Release() {
   if (--owners_ == 0) delete this;
 }
 
+Environment* Environment::Current() { return current; }
+void Environment::MakeCurrent() { current = this; }
+void Environment::StopBeingCurrent() {
+  if (current == this) current = nullptr;
+}
+
+void Environment::ReportMemory(napi_env env) {
+  if (unreported_ == 0) return;
+  int64_t ignored;
+  napi_adjust_external_memory(env, unreported_, &ignored);
+  unreported_ = 0;
+}
+
 bool Environment::Add(Pattern* pattern) {
   if (free_ids_.size() > 0) {
     pattern->id_ = free_ids_.Pop();
@@ -59,12 +70,12 @@ bool Environment::Add(Pattern* pattern) {
   return patterns_.size() < UINT32_MAX && free_ids_.Reserve(patterns_.size() + 1) && patterns_.Push(pattern);
 }
 
-Meter Environment::StartSearches(napi_env env) {
+Meter Environment::StartSearches() {
   double* work = shared_.work;
   const uint64_t validation = static_cast<uint64_t>(work[kPass]);
   if (validation != validation_) {
     validation_ = validation;
-    TrimOversized(env);
+    TrimOversized();
     // Kept for every search of one validation: growing the buffers of a
     // large program costs in proportion to its size, which a validation
     // pays once, not once per string.
@@ -74,32 +85,54 @@ Meter Environment::StartSearches(napi_env env) {
   return Meter{static_cast<int64_t>(work[kAllowed]), static_cast<int64_t>(work[kSpent]), validation};
 }
 
-Outcome Environment::Search(napi_env env, Pattern* pattern, const char16_t* units, size_t length) {
-  Meter meter = StartSearches(env);
-  const Outcome outcome = SearchOne(env, pattern, units, length, &meter);
+Outcome Environment::Search(Pattern* pattern, const char16_t* units, size_t length) {
+  Meter meter = StartSearches();
+  const Outcome outcome = SearchOne(pattern, units, length, &meter);
   EndSearches(meter);
   return outcome;
 }
 
-void Environment::SearchBatch(napi_env env) {
+Outcome Environment::SearchById(uint32_t id, const char16_t* units, size_t length) {
+  Pattern* pattern = Find(id);
+  return pattern == nullptr ? kDropped : Search(pattern, units, length);
+}
+
+Outcome Environment::SearchOneByteById(uint32_t id, const uint8_t* chars, size_t length) {
+  Pattern* pattern = Find(id);
+  if (pattern == nullptr || !pattern->program_) return kDropped;
+  Meter meter = StartSearches();
+  Outcome outcome = kWorkLimit;
+  // As SearchOne: the read first, then each character is its code point.
+  if (meter.Charge(length / kReadsPerUnit)) {
+    outcome = kOutOfMemory;
+    if (code_points_.Reserve(length + 1)) {
+      uint32_t* subject = code_points_.data();
+      for (size_t i = 0; i < length; i++) subject[i] = chars[i];
+      outcome = SearchCodePoints(pattern, subject, length, &meter);
+    }
+  }
+  EndSearches(meter);
+  return outcome;
+}
+
+void Environment::SearchBatch() {
   double* work = shared_.work;
   const double count = work[kBatchSize];
   if (!(count >= 0 && count <= static_cast<double>(shared_.job_capacity))) {
     work[kBatchAnswer] = -2;
     return;
   }
-  Meter meter = StartSearches(env);
+  Meter meter = StartSearches();
   double answer = -1;
   for (uint32_t j = 0; j < count; j++) {
     const uint32_t* job = shared_.jobs + 3 * size_t{j};
     const uint32_t id = job[0];
     const size_t first = job[1], length = job[2];
-    if (id >= patterns_.size() || patterns_[id] == nullptr || first > shared_.unit_capacity ||
-        length > shared_.unit_capacity - first) {
+    if (Find(id) == nullptr || first > shared_.unit_capacity || length > shared_.unit_capacity - first) {
       answer = -2;
       break;
     }
-    const Outcome outcome = SearchOne(env, patterns_[id], shared_.units + first, length, &meter);
+    const Outcome outcome = SearchOne(patterns_[id], shared_.units + first, length, &meter);
     if (outcome != kMatch) {
       // A dropped pattern cannot be queued by a validator that holds it
       // compiled, so a batch that names one is the same as a bad batch.
@@ -111,14 +144,17 @@ void Environment::SearchBatch(napi_env env) {
   work[kBatchAnswer] = answer;
 }
 
-Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {
+Outcome Environment::SearchOne(Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {
   if (!pattern->program_) return kDropped;
   // Every search reads its whole subject to get it here, whatever the
   // engine then reads of it: that is charged first (docs/patterns.md, "The work limit").
   if (!meter->Charge(length / kReadsPerUnit)) return kWorkLimit;
   if (!code_points_.Reserve(length + 1)) return kOutOfMemory;
   uint32_t* subject = code_points_.data();
-  const size_t n = ToCodePoints(units, length, subject);
+  return SearchCodePoints(pattern, subject, ToCodePoints(units, length, subject), meter);
+}
+
+Outcome Environment::SearchCodePoints(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter) {
   if (pattern->pcre2_) {
     if (!meter->Charge(Pcre2Cost(pattern->steps_, n))) return kWorkLimit;
     const Outcome outcome = matcher_.Match(*pattern->pcre2_, subject, n, pattern->steps_);
@@ -134,7 +170,7 @@ Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* u
   const Outcome outcome = pattern->dfa_.Test(subject, n, &scratch, meter);
   const size_t bytes = pattern->dfa_.bytes();
   states_in_all_ += bytes - pattern->states_bytes_;
-  Report(env, static_cast<int64_t>(bytes) - static_cast<int64_t>(pattern->states_bytes_));
+  Changed(static_cast<int64_t>(bytes) - static_cast<int64_t>(pattern->states_bytes_));
   pattern->states_bytes_ = bytes;
   if (!pattern->oversized_ && (bytes > kKeptStates || states_in_all_ > kStatesInAll) && oversized_.Push(pattern)) {
     pattern->oversized_ = true;
@@ -142,31 +178,31 @@ Outcome Environment::SearchOne(napi_env env, Pattern* pattern, const char16_t* u
   return outcome;
 }
 
-void Environment::TrimOversized(napi_env env) {
+void Environment::TrimOversized() {
   for (size_t i = 0; i < oversized_.size(); i++) {
     oversized_[i]->oversized_ = false;
-    Forget(env, oversized_[i]);
+    Forget(oversized_[i]);
   }
   oversized_.Clear();
 }
 
-void Environment::Forget(napi_env env, Pattern* pattern) {
+void Environment::Forget(Pattern* pattern) {
   pattern->dfa_.Clear();
   states_in_all_ -= pattern->states_bytes_;
-  Report(env, -static_cast<int64_t>(pattern->states_bytes_));
+  Changed(-static_cast<int64_t>(pattern->states_bytes_));
   pattern->states_bytes_ = 0;
 }
 
-void Environment::Drop(napi_env env, Pattern* pattern) {
+void Environment::Drop(Pattern* pattern) {
   if (!pattern->program_) return;
-  Forget(env, pattern);
-  Report(env, -static_cast<int64_t>(pattern->compiled_bytes()));
+  Forget(pattern);
+  Changed(-static_cast<int64_t>(pattern->compiled_bytes()));
   pattern->pcre2_.reset();
   pattern->dfa_.Clear();
   pattern->program_.reset();
 }
 
-void Environment::Remove(napi_env env, Pattern* pattern) {
+void Environment::Remove(Pattern* pattern) {
   for (size_t i = 0; pattern->oversized_ && i < oversized_.size(); i++) {
     if (oversized_[i] != pattern) continue;
     oversized_[i] = oversized_[oversized_.size() - 1];
@@ -179,5 +215,5 @@ void Environment::Remove(napi_env env, Pattern* pattern) {
     free_ids_.Push(pattern->id_);
   }
   states_in_all_ -= pattern->states_bytes_;
-  Report(env, -static_cast<int64_t>(pattern->compiled_bytes() + pattern->states_bytes_));
+  Changed(-static_cast<int64_t>(pattern->compiled_bytes() + pattern->states_bytes_));
 }

@@ -14,6 +14,12 @@
 
 class Pattern;
 
+// What a PCRE2 search is charged, in the units a DFA search counts (one per
+// kReadsPerUnit code units read): its proven steps, kStepsPerUnit to a unit.
+// Measured on the patterns of real catalogs, a unit then takes about as long
+// in either engine.
+constexpr uint64_t kStepsPerUnit = 4;
+
 // The slots of the shared work counter, which the addon exports by these
 // names (workSlots) for src/pattern/native.ts: what the current pass's
 // searches may spend and have spent, the pass's number (a new one lets the
@@ -30,11 +36,14 @@ struct Shared {
   size_t job_capacity;
 };
 
-// The searches an environment has run, by engine.
+// The searches an environment has run, by engine, and those that came
+// through the fast-call function (native/fast-call/), by its two paths.
 struct Searches {
   uint64_t pcre2 = 0;
   uint64_t dfa = 0;
   uint64_t pcre2_trips = 0;  // PCRE2's own limits stopped it, and the DFA answered
+  uint64_t fast = 0;         // V8 called the fast C function: a flat one-byte subject, in place
+  uint64_t slow = 0;         // V8 called its ordinary callback: any other string, or an unoptimized caller
 };
 
 // One Node.js environment's share of the addon (the main thread, or a
@@ -42,6 +51,11 @@ struct Searches {
 // current validation, and the bound on the automaton states its patterns
 // keep. The environment and each of its patterns own it together, since
 // pattern finalizers may run after the environment's own at shutdown.
+//
+// Nothing here calls into V8 or Node-API, so that the fast-call function can
+// search from inside optimized JavaScript: changes to the native memory
+// patterns hold are added up and told to V8 by ReportMemory, which every
+// Node-API function of the addon calls before it returns.
 class Environment {
  public:
   explicit Environment(const Shared& shared) : shared_(shared) {}
@@ -49,37 +63,55 @@ class Environment {
   void Hold() { owners_++; }
   void Release();
 
+  // The environment of the calling thread (set while its addon instance
+  // lives), for the fast-call entry points, which get no other argument.
+  static Environment* Current();
+  void MakeCurrent();
+  void StopBeingCurrent();
+
   // Gives the pattern an id that batches name it by; false if memory ran out.
   bool Add(Pattern* pattern);
   // Searches `pattern` for a subject of UTF-16 units, charging the current validation.
-  Outcome Search(napi_env env, Pattern* pattern, const char16_t* units, size_t length);
+  Outcome Search(Pattern* pattern, const char16_t* units, size_t length);
+  // The same, for the pattern with id `id` (kDropped for an id that names
+  // none), and for a subject of one-byte characters, each a code point.
+  Outcome SearchById(uint32_t id, const char16_t* units, size_t length);
+  Outcome SearchOneByteById(uint32_t id, const uint8_t* chars, size_t length);
   // Runs the first work[kBatchSize] searches of the shared batch, in order, up
   // to the first that does not match, and answers in work[kBatchAnswer]: -1 when all match,
   // else 4 × its index + its outcome + 2; -2 for a batch that names no
   // pattern or leaves the buffer.
-  void SearchBatch(napi_env env);
+  void SearchBatch();
   // Drops a pattern's cached states now.
-  void Forget(napi_env env, Pattern* pattern);
-  // Frees all a pattern holds now (it left the cache): its states, program
-  // and PCRE2 code. Searching it then answers kDropped.
-  void Drop(napi_env env, Pattern* pattern);
+  void Forget(Pattern* pattern);
+  // Frees all a pattern holds now (nothing holds it any more): its states,
+  // program and PCRE2 code. Searching it then answers kDropped.
+  void Drop(Pattern* pattern);
   // The pattern is being freed.
-  void Remove(napi_env env, Pattern* pattern);
+  void Remove(Pattern* pattern);
+  // Tells V8 how the native memory of this environment's patterns changed
+  // since the last call, so that its collector frees unreachable patterns
+  // when they are what fills memory.
+  void ReportMemory(napi_env env);
   void Detach() { shared_ = Shared{}; }
-  const Searches& searches() const { return searches_; }
+  Searches& searches() { return searches_; }
 
   Scratch scratch;
   StringReader strings;
 
  private:
   ~Environment() = default;
+  Pattern* Find(uint32_t id) const { return id < patterns_.size() ? patterns_[id] : nullptr; }
   // The current validation's meter; a new validation first drops what the
   // last one left over its bounds.
-  Meter StartSearches(napi_env env);
+  Meter StartSearches();
   void EndSearches(const Meter& meter) { shared_.work[kSpent] = static_cast<double>(meter.spent); }
-  // One search, charged to `meter`.
-  Outcome SearchOne(napi_env env, Pattern* pattern, const char16_t* units, size_t length, Meter* meter);
-  void TrimOversized(napi_env env);
+  // One search of code points, charged to `meter` (its read is charged already).
+  Outcome SearchCodePoints(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter);
+  // One search of UTF-16 units, charged to `meter`.
+  Outcome SearchOne(Pattern* pattern, const char16_t* units, size_t length, Meter* meter);
+  void TrimOversized();
+  void Changed(int64_t bytes) { unreported_ += bytes; }
 
   Shared shared_;
   Searches searches_;
@@ -95,6 +127,7 @@ class Environment {
   // that the work a validation is charged does not depend on when memory ran
   // over (native/dfa.h).
   Array<Pattern*> oversized_;
+  int64_t unreported_ = 0;  // native memory gained since ReportMemory last ran
 };
 
 // A compiled pattern: its program and the DFA's cached states, and, when a

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { escapeXml, renderReport, type BenchRun, type ToolTiming } from "../src/cli/bench-report";
+import { escapeXml, renderReport } from "../src/cli/bench-report";
+import type { BenchRun, Figure, Spread, ToolBench } from "../src/cli/bench-results";
+import { oneLine } from "../src/runtime/one-line";
 
 // The command line runs as users run it, from lib/ (`npx tsc -p
-// tsconfig.build.json` builds it). Each bench run times every tool for about
-// 0.6 s, twice with Ajv; on a busy machine that takes a while.
+// tsconfig.build.json` builds it). Each bench run warms every figure up for
+// 120 ms; on a busy machine that takes a while.
 vi.setConfig({ testTimeout: 120_000 });
 
 const root = join(__dirname, "..");
@@ -161,30 +163,37 @@ function elements(node: XmlElement, test: (e: XmlElement) => boolean, found: Xml
 
 const byName = (name: string) => (e: XmlElement) => e.name === name;
 const hasClass = (name: string) => (e: XmlElement) => (e.attrs.class ?? "").split(" ").includes(name);
+const inSection = (html: XmlElement, id: string) => elements(html, (e) => e.name === "section" && e.attrs.id === id)[0];
 
 function textOf(node: XmlNode): string {
   return typeof node === "string" ? node : node.children.map(textOf).join("");
 }
 
-/** The report's table: header texts and, per row, the tool name and a cell text per header. */
-function reportTable(html: XmlElement): { header: string[]; rows: { tool: string; cells: Record<string, string> }[] } {
-  const table = elements(html, byName("table"))[0];
+/** A section's table: header texts and, per row, its data-tool or data-pattern and a cell text per header. */
+function sectionTable(html: XmlElement, id: string): { header: string[]; rows: { key: string; cells: Record<string, string> }[] } {
+  const table = elements(inSection(html, id), byName("table"))[0];
+  if (table === undefined) return { header: [], rows: [] };
   const header = elements(table, byName("th")).map(textOf);
   const rows = elements(elements(table, byName("tbody"))[0], byName("tr")).map((tr) => {
     const cells = elements(tr, byName("td")).map(textOf);
-    return { tool: tr.attrs["data-tool"], cells: Object.fromEntries(header.map((h, i) => [h, cells[i]])) };
+    return { key: tr.attrs["data-tool"] ?? tr.attrs["data-pattern"], cells: Object.fromEntries(header.map((h, i) => [h, cells[i]])) };
   });
   return { header, rows };
 }
 
+/** The names each chart of a section draws, in order. */
+function drawn(html: XmlElement, id: string): string[] {
+  return elements(inSection(html, id), hasClass("row")).map((row) => textOf(elements(row, byName("title"))[0]));
+}
+
 /**
- * The texts of the report's body but the run's date, file names and tool
- * names (in tooltips, chart labels, the table's first column and in bold):
- * every number it writes.
+ * The texts of the report's body but the run's date, file names, tool names
+ * and patterns (in tooltips, chart labels, code, the tables' first column and
+ * in bold): every number it writes.
  */
 function shownTexts(html: XmlElement): string[] {
   const body = elements(html, byName("body"))[0];
-  const skipped = (e: XmlElement) => ["code", "title", "b"].includes(e.name) || ["meta", "label", "tool"].some((name) => hasClass(name)(e));
+  const skipped = (e: XmlElement) => ["code", "title", "b"].includes(e.name) || ["meta", "label", "tool", "tools", "pattern"].some((name) => hasClass(name)(e));
   const texts: string[] = [];
   const walk = (node: XmlElement) => {
     if (skipped(node)) return;
@@ -198,35 +207,69 @@ function shownTexts(html: XmlElement): string[] {
  * The same numbers written independently of the package: rounded as toFixed
  * rounds (Intl rounds a tie such as 7146.65 the other way), grouped by threes.
  */
-const us = (n: number, decimals: number) => {
+const us = (n: number, decimals = 0) => {
   const [whole, fraction] = n.toFixed(decimals).split(".");
   return whole.replace(/\B(?=(\d{3})+$)/g, ",") + (fraction === undefined ? "" : "." + fraction);
 };
+const spread = (s: Spread | null | undefined, unit = 1) => (s == null ? "-" : `${us(s.median / unit)} (${us(s.min / unit)}–${us(s.max / unit)})`);
+const ratio = (r: number | null) => (r === null ? "-" : `${us(r, 2)}×`);
+const cpu = (f: Figure | null) => (f === null ? "-" : us(f.cpuNs));
 
-/** A report's tools checked against the run's JSON, value by value. */
-function expectTableMatches(html: XmlElement, json: { ajv: { loaded: boolean }; tools: ToolTiming[] }) {
-  const { header, rows } = reportTable(html);
-  expect(rows.map((row) => row.tool)).toEqual(json.tools.map((t) => t.name));
-  const weights = json.tools.map((t) => (t.nsPerValidation === null ? 0 : t.nsPerValidation * t.calls));
-  const total = weights.reduce((a, b) => a + b, 0);
-  json.tools.forEach((t, i) => {
+/** A report's tables checked against the run's JSON, value by value (names on one line, as the report writes them). */
+function expectTablesMatch(html: XmlElement, given: BenchRun) {
+  const run = { ...given, tools: given.tools.map((t) => ({ ...t, name: oneLine(t.name) })) };
+  const withAjv = run.ajv.loaded;
+  const valid = sectionTable(html, "valid");
+  const passing = run.tools.filter((t) => t.valid !== null);
+  expect(valid.rows.map((row) => row.key)).toEqual(passing.map((t) => t.name));
+  passing.forEach((t, i) => {
+    const v = t.valid!;
+    const expected: Record<string, string> = { tool: t.name, calls: us(v.calls), "ns a call": spread(v.ours.ns), "CPU ns": cpu(v.ours), "searches a call": us(t.searchesPerValidCall!, 1) };
+    if (withAjv) Object.assign(expected, { "Ajv ns": spread(v.ajv?.ns), "× Ajv": ratio(v.ratio), "× Ajv, CPU": ratio(v.cpuRatio) });
+    expect(valid.rows[i].cells).toEqual(expected);
+  });
+  const failing = sectionTable(html, "failing");
+  const failed = run.tools.filter((t) => t.failing !== null);
+  expect(failing.rows.map((row) => row.key)).toEqual(failed.map((t) => t.name));
+  failed.forEach((t, i) => {
+    const f = t.failing!;
+    const expected: Record<string, string> = { tool: t.name, calls: us(f.calls), "ns a call": spread(f.ours.ns), "CPU ns": cpu(f.ours), "searches a call": us(t.searchesPerFailingCall!, 1) };
+    if (withAjv) {
+      Object.assign(expected, {
+        "Ajv allErrors ns": spread(f.ajvAllErrors?.ns),
+        "× Ajv allErrors": ratio(f.ratioAllErrors),
+        "Ajv first error ns": spread(f.ajvFirstError?.ns),
+        "× Ajv first error": ratio(f.ratioFirstError),
+      });
+    }
+    expect(failing.rows[i].cells).toEqual(expected);
+  });
+  const first = sectionTable(html, "first-calls");
+  expect(first.rows.map((row) => row.key)).toEqual(run.tools.map((t) => t.name));
+  run.tools.forEach((t, i) => {
+    const on = t.firstCalls?.failing ? " (on a call that fails)" : "";
     const expected: Record<string, string> = {
       tool: t.name,
       status: t.status,
       "compile µs": us(t.compileMicros, 1),
-      patterns: us(t.patterns, 0),
-      "pattern searches": t.patternSearches === null ? "-" : us(t.patternSearches as number, 1),
-      calls: us(t.calls, 0),
-      "ns/validation": t.nsPerValidation === null ? "-" : us(t.nsPerValidation, 0),
-      "share of time": t.nsPerValidation === null ? "-" : `${us((100 * weights[i]) / total, 1)}%`,
+      "first call µs": t.firstCalls === null ? "-" : spread(t.firstCalls.first, 1000) + on,
+      "generating call µs": t.firstCalls === null ? "-" : spread(t.firstCalls.generating, 1000),
     };
-    if (json.ajv.loaded) {
-      expected["Ajv compile µs"] = t.ajvError !== undefined ? "refused" : us(t.ajvCompileMicros as number, 1);
-      expected["Ajv ns"] = t.ajvNsPerValidation == null ? "-" : us(t.ajvNsPerValidation, 0);
-      expected["× Ajv"] = t.nsPerValidation === null || t.ajvNsPerValidation == null ? "-" : `${us(t.nsPerValidation / t.ajvNsPerValidation, 2)}×`;
-    }
-    expect(Object.keys(expected).sort()).toEqual([...header].sort());
-    expect(rows[i].cells).toEqual(expected);
+    if (withAjv) expected["Ajv compile µs"] = t.ajvError !== undefined ? "refused" : us(t.ajvCompileMicros!, 1);
+    expect(first.rows[i].cells).toEqual(expected);
+  });
+  const patterns = sectionTable(html, "patterns");
+  expect(patterns.rows.map((row) => row.key)).toEqual(run.patterns.map((p) => p.pattern));
+  run.patterns.forEach((p, i) => {
+    expect(patterns.rows[i].cells).toEqual({
+      pattern: p.pattern,
+      engine: p.engine,
+      tools: p.tools.join(", "),
+      searches: us(p.searches),
+      "ns a search": spread(p.perSearch?.ns),
+      "CPU ns": cpu(p.perSearch),
+      "µs in all": p.perSearch === null ? "-" : us((p.perSearch.ns.median * p.searches) / 1000, 1),
+    });
   });
 }
 
@@ -249,8 +292,13 @@ function checkDocument(text: string): XmlElement {
     expect(chart.name).toBe("svg");
     expect(chart.attrs.xmlns).toBe("http://www.w3.org/2000/svg");
   }
-  // Numbers of four digits or more have commas (the run's date and the file names are left out).
+  // Numbers of four digits or more have commas (the run's date, file names, tool names and patterns are left out).
   for (const shown of shownTexts(html)) expect(shown).not.toMatch(/\d{4}/);
+  // Each chart's legend comes first in its figure, right above the chart it explains.
+  for (const figure of elements(html, byName("figure"))) {
+    const [legend, chart] = figure.children.filter((child): child is XmlElement => typeof child !== "string");
+    expect([legend.attrs.class, chart.name]).toEqual(["legend", "svg"]);
+  }
   return html;
 }
 
@@ -275,88 +323,90 @@ describe("escapeXml", () => {
 });
 
 describe("renderReport", () => {
-  const tool = (name: string, ns: number | null, extra: Partial<ToolTiming> = {}): ToolTiming => ({
+  const figure = (ns: number): Figure => ({ ns: { median: ns, min: ns * 0.9, max: ns * 1.5 }, cpuNs: ns * 0.95 });
+  const tool = (name: string, ns: number | null, extra: Partial<ToolBench> = {}): ToolBench => ({
     name,
     status: "ok",
     compileMicros: 1234.56,
     patterns: 2,
-    calls: 3,
-    nsPerValidation: ns,
-    patternSearches: ns === null ? null : 1.5,
+    calls: ns === null ? 0 : 3,
+    validCalls: ns === null ? 0 : 2,
+    failingCalls: ns === null ? 0 : 1,
+    valid: ns === null ? null : { calls: 2, ours: figure(ns), ajv: null, ratio: null, cpuRatio: null },
+    failing: ns === null ? null : { calls: 1, ours: figure(10 * ns), ajvAllErrors: null, ajvFirstError: null, ratioAllErrors: null, ratioFirstError: null },
+    firstCalls: ns === null ? null : { first: { median: 12_345, min: 10_000, max: 20_000 }, generating: { median: 345_678, min: 300_000, max: 400_000 }, failing: false },
+    searchesPerValidCall: ns === null ? null : 1.5,
+    searchesPerFailingCall: ns === null ? null : 2,
     ...extra,
   });
-  const run = (tools: ToolTiming[], ajv: BenchRun["ajv"]): BenchRun => ({
+  const run = (tools: ToolBench[], ajv: BenchRun["ajv"]): BenchRun => ({
     catalogs: ["tools&more.json"],
     callsFile: null,
     profile: "core",
     lenientScalars: false,
     presentRequired: false,
+    rounds: 9,
     badLines: 0,
+    firstBadLine: null,
+    unknownTools: [],
     ajv,
     node: "v20.0.0",
     date: "2025-01-02T03:04:05.000Z",
     tools,
+    patterns: [],
   });
 
   it("escapes hostile tool names everywhere they appear", () => {
     const hostile = `<script>alert("x")</script> & ]]> \u0007 \ud800`;
-    const text = renderReport(run([tool(hostile, 1234567.4), tool("plain", null, { status: "unsupported", patternSearches: null })], { loaded: false, reason: "not <installed>" }));
+    const text = renderReport(run([tool(hostile, 1234567.4), tool("plain", null, { status: "unsupported" })], { loaded: false, reason: "not <installed>" }));
     const html = checkDocument(text);
-    expect(reportTable(html).rows.map((row) => row.tool)).toEqual([`<script>alert("x")</script> & ]]> \\u0007 \\ud800`, "plain"]);
-    expect(reportTable(html).rows[0].cells["ns/validation"]).toBe("1,234,567");
+    expect(sectionTable(html, "first-calls").rows.map((row) => row.key)).toEqual([`<script>alert("x")</script> & ]]> \\u0007 \\ud800`, "plain"]);
+    expect(sectionTable(html, "valid").rows[0].cells["ns a call"]).toBe("1,234,567 (1,111,111–1,851,851)");
     expect(text).toContain("Ajv could not be loaded (not &#60;installed&#62;)");
-    expect(reportTable(html).header).not.toContain("Ajv ns");
+    expect(sectionTable(html, "valid").header).not.toContain("Ajv ns");
   });
 
-  it("draws at most 40 tools a chart, the costliest first, and says what it leaves out", () => {
-    const tools = Array.from({ length: 45 }, (_, i) => tool(`tool_${i}`, 100 + i, { ajvNsPerValidation: 50, ajvCompileMicros: 900 }));
-    tools.push(tool("idle", null, { calls: 0, patternSearches: null, ajvNsPerValidation: null, ajvCompileMicros: 900 }));
+  it("draws at most 40 rows a chart, the costliest first, and says what it leaves out", () => {
+    const tools = Array.from({ length: 45 }, (_, i) => tool(`tool_${i}`, 100 + i, { valid: { calls: 2, ours: figure(100 + i), ajv: figure(50), ratio: 2, cpuRatio: 2 } }));
+    tools.push(tool("idle", null));
     const html = checkDocument(renderReport(run(tools, { loaded: true, version: "8.20.0" })));
-    const validation = elements(html, (e) => e.name === "section" && e.attrs.id === "validation")[0];
-    const labels = elements(validation, hasClass("row")).map((row) => textOf(elements(row, byName("title"))[0]));
-    expect(labels).toEqual(Array.from({ length: 40 }, (_, i) => `tool_${44 - i}`));
-    expect(textOf(elements(validation, hasClass("note"))[0])).toBe(
-      "the 40 highest of 45 tools are drawn; the table has them all; 1 tool with no calls or a refused schema is not drawn.",
+    expect(drawn(html, "valid")).toEqual(Array.from({ length: 40 }, (_, i) => `tool_${44 - i}`));
+    expect(textOf(elements(inSection(html, "valid"), hasClass("note"))[0])).toBe(
+      "the 40 highest of 45 are drawn; the table has them all; 1 tool without calls that pass or with a refused schema is not drawn.",
     );
     // Ours in the theme's blue, then Ajv's bar below it, per row.
-    const firstRow = elements(validation, hasClass("row"))[0];
+    const firstRow = elements(inSection(html, "valid"), hasClass("row"))[0];
     expect(elements(firstRow, byName("rect")).map((r) => r.attrs.fill)).toEqual(["#2563eb", "#a3a3a3"]);
-    expect(reportTable(html).rows).toHaveLength(46);
+    expect(sectionTable(html, "valid").rows).toHaveLength(45);
   });
 });
 
 describe("tool-input-schema bench --html", () => {
   it("writes a report of every fixture tool whose numbers are those of --json, against Ajv", () => {
     const report = join(scratch, "fixtures.html");
-    const { code, stdout, stderr } = cli(["bench", "--json", "--html", report, ...toolFiles]);
+    const { code, stdout, stderr } = cli(["bench", "--json", "--rounds", "2", "--html", report, ...toolFiles]);
     expect([code, stderr]).toEqual([0, ""]);
-    const json = JSON.parse(stdout);
+    const json: BenchRun = JSON.parse(stdout);
     const ajvVersion = JSON.parse(readFileSync(join(root, "node_modules/ajv/package.json"), "utf8")).version;
     expect(json.ajv).toEqual({ loaded: true, version: ajvVersion });
-    for (const t of json.tools) {
-      expect(t.ajvNsPerValidation).toBeGreaterThan(0);
-      expect(t.ajvCompileMicros).toBeGreaterThan(0);
-    }
+    for (const t of json.tools) expect([t.valid!.ajv!.ns.median, t.failing!.ajvAllErrors!.ns.median, t.ajvCompileMicros].every((n) => n! > 0)).toBe(true);
     // Pattern searches, counted: a tool without patterns runs none; each of these runs one or two per call.
-    const searches = Object.fromEntries(json.tools.map((t: ToolTiming) => [t.name, t.patternSearches]));
+    const searches = Object.fromEntries(json.tools.map((t) => [t.name, t.searchesPerValidCall]));
     expect(searches).toMatchObject({ read_file: 0, edit_file: 0 });
-    for (const name of ["write_file", "search_code", "todo", "web_fetch"]) expect(searches[name]).toBeGreaterThan(0);
+    for (const name of ["write_file", "search_code", "web_fetch"]) expect(searches[name]).toBeGreaterThan(0);
+    expect(json.patterns.map((p) => p.tools).flat().sort()).toEqual(["search_code", "todo", "web_fetch", "write_file"]);
 
     const html = checkDocument(readFileSync(report, "utf8"));
-    expectTableMatches(html, json);
-    // Every tool is drawn in each chart but the pattern chart, which has the tools with patterns.
-    const drawn = (id: string) =>
-      elements(elements(html, (e) => e.name === "section" && e.attrs.id === id)[0], hasClass("row"))
-        .map((row) => textOf(elements(row, byName("title"))[0]))
-        .sort();
-    const names = json.tools.map((t: ToolTiming) => t.name).sort();
-    expect(drawn("validation")).toEqual(names);
-    expect(drawn("compile")).toEqual(names);
-    expect(drawn("patterns")).toEqual(json.tools.filter((t: ToolTiming) => t.patterns > 0).map((t: ToolTiming) => t.name).sort());
+    expectTablesMatch(html, json);
+    const names = json.tools.map((t) => t.name).sort();
+    expect(drawn(html, "valid").sort()).toEqual(names);
+    expect(drawn(html, "failing").sort()).toEqual(names);
+    expect(drawn(html, "first-calls").sort()).toEqual(names);
+    expect(drawn(html, "patterns").sort()).toEqual(json.patterns.filter((p) => p.perSearch !== null).map((p) => p.pattern).sort());
     expect(textOf(elements(html, byName("title"))[0])).toBe(`tool-input-schema bench: ${toolFiles.join(", ")}`);
   });
 
-  it("prints the report's numbers in the table too, and escapes odd tool names", () => {
+  it("shows the bad lines and the calls to unknown tools it skipped, and escapes odd tool names", () => {
     const odd = `a<b&"c" 'd' >\u0001 tool`;
     const catalog = file(
       "catalog.json",
@@ -376,45 +426,36 @@ describe("tool-input-schema bench --html", () => {
         .join("\n"),
     );
     const report = join(scratch, "mixed.html");
-    const { code, stdout, stderr } = cli(["bench", catalog, "--calls", calls, "--html", report]);
+    const { code, stdout, stderr } = cli(["bench", "--json", "--rounds", "1", catalog, "--calls", calls, "--html", report]);
     expect([code, stderr]).toEqual([0, ""]);
-    const lines = stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(
-      /^4 tools, preflight \+ compile [\d,.]+ ms in all \(--profile core\); [\d,]+ pattern searches in PCRE2, 0 in the DFA; 1 bad line skipped; 1 call to a tool not in the catalog skipped \(gone\); against Ajv 8\.\d+\.\d+$/,
-    );
-    const tableHeader = lines[1].trim().split(/ {2,}/);
-    expect(tableHeader).toEqual(["tool", "status", "compile µs", "Ajv compile µs", "patterns", "searches", "calls", "ns/validation", "Ajv ns", "× Ajv"]);
-    const table = lines.slice(2).map((line) => line.split(/ {2,}/).map((cell) => cell.trim()));
-
+    const json: BenchRun = JSON.parse(stdout);
     const html = checkDocument(readFileSync(report, "utf8"));
-    const { rows } = reportTable(html);
-    expect(rows.map((row) => row.tool)).toEqual(["fine", "bounded", "broken", `a<b&"c" 'd' >\\u0001 tool`]);
-    rows.forEach((row, i) => {
-      const fromHtml = tableHeader.map((h) => row.cells[h === "searches" ? "pattern searches" : h]);
-      expect(table[i]).toEqual(fromHtml);
-    });
+    expectTablesMatch(html, json);
+    expect(sectionTable(html, "first-calls").rows.map((row) => row.key)).toEqual(["fine", "bounded", "broken", `a<b&"c" 'd' >\\u0001 tool`]);
     // fine: two searches for the call that passes, one in each pass of the one that fails.
-    expect(rows[0].cells["pattern searches"]).toBe("2.0");
-    expect(rows[1].cells).toMatchObject({ status: "unsupported", "ns/validation": "-", "pattern searches": "-" });
-    expect(rows[2].cells).toMatchObject({ status: "malformed", "Ajv compile µs": "refused", "Ajv ns": "-" });
-    expect(textOf(html)).toContain("(1 bad line skipped; 1 call to tools not in the catalog skipped)");
+    expect([json.tools[0].searchesPerValidCall, json.tools[0].searchesPerFailingCall]).toEqual([2, 2]);
+    expect(sectionTable(html, "first-calls").rows[2].cells).toMatchObject({ status: "malformed", "Ajv compile µs": "refused", "first call µs": "-" });
+    expect(textOf(html)).toContain("(1 bad line skipped (the first, line 3: not JSON at column 1 (expected a value)); 1 call to tools not in the catalog skipped)");
   });
 
   it("shows our numbers alone, and says why, when Ajv cannot be loaded", () => {
     const report = join(scratch, "without-ajv.html");
-    const { code, stdout, stderr } = cli(["bench", "--json", "--html", report, toolFiles[0], toolFiles[1]], ["-r", withoutAjv]);
+    const { code, stdout, stderr } = cli(["bench", "--json", "--rounds", "1", "--html", report, toolFiles[0], toolFiles[1]], ["-r", withoutAjv]);
     expect([code, stderr]).toEqual([0, ""]);
-    const json = JSON.parse(stdout);
+    const json: BenchRun = JSON.parse(stdout);
     expect(json.ajv).toEqual({ loaded: false, reason: "the ajv package is not installed where tool-input-schema can find it" });
-    for (const t of json.tools) expect(Object.keys(t).filter((key) => key.startsWith("ajv"))).toEqual([]);
+    for (const t of json.tools) {
+      expect(Object.keys(t).filter((key) => key.startsWith("ajv"))).toEqual([]);
+      expect([t.valid!.ajv, t.failing!.ajvAllErrors, t.failing!.ajvFirstError]).toEqual([null, null, null]);
+    }
     const html = checkDocument(readFileSync(report, "utf8"));
-    expectTableMatches(html, json);
+    expectTablesMatch(html, json);
     const warning = elements(html, hasClass("warning"));
     expect(warning.map(textOf)).toEqual([
       "Ajv could not be loaded (the ajv package is not installed where tool-input-schema can find it), so this report shows tool-input-schema's numbers alone. " +
         "Ajv is a development dependency of tool-input-schema; install ajv 8 where the command runs to compare.",
     ]);
-    expect(elements(html, byName("rect")).every((rect) => rect.attrs.fill !== "#a3a3a3")).toBe(true);
+    expect(elements(html, byName("rect")).every((rect) => !["#a3a3a3", "#525252"].includes(rect.attrs.fill))).toBe(true);
   });
 
   it("refuses a report it cannot write before timing anything", () => {

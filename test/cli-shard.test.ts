@@ -112,7 +112,7 @@ describe("validate --shard K/N", () => {
       [9, true],
       [10, true],
       [11, false],
-      [12, 'expected an object with "name" and "arguments", got a list'],
+      [12, "expected a call record (an object), got a list"],
       [13, true],
       [14, false],
       [15, true],
@@ -141,6 +141,8 @@ describe("validate --shard K/N", () => {
       shard: null,
       lines: 15,
       calls: 10,
+      linesWithCalls: 10,
+      linesWithSeveralCalls: 0,
       valid: 6,
       failed: 4,
       failedByKind: { validation: 4, unsupported_capability: 0, execution_failure: 0 },
@@ -151,6 +153,7 @@ describe("validate --shard K/N", () => {
         { name: "ehco", calls: 1, failed: 1 },
       ],
       firstFailure: { file: calls, line: expect.any(Number), name: expect.any(String), message: expect.stringMatching(/^(invalid arguments|unknown tool)/) },
+      firstBadLine: { file: calls, line: expect.any(Number), reason: expect.any(String) },
     });
     for (const n of SHARD_COUNTS) {
       const summaries = Array.from({ length: n }, (_, i) => {
@@ -201,12 +204,12 @@ describe("merge-summaries", () => {
     }
   });
 
-  it("reads a summary without firstFailure (written before it was recorded) as one without a failure", () => {
+  it("reads a summary written before firstFailure, firstBadLine and lines of several calls were recorded: none of them, one call a line", () => {
     const whole = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
-    const { firstFailure, ...older } = whole;
-    expect(firstFailure).not.toBeNull();
+    const { firstFailure, firstBadLine, linesWithCalls, linesWithSeveralCalls, ...older } = whole;
+    expect([firstFailure, firstBadLine, linesWithSeveralCalls]).toEqual([expect.any(Object), expect.any(Object), 0]);
     const merged = JSON.parse(cli(["merge-summaries", file("merge-older.json", JSON.stringify(older))]).stdout);
-    expect(merged).toMatchObject({ calls: whole.calls, failed: whole.failed, firstFailure: null });
+    expect(merged).toMatchObject({ calls: whole.calls, linesWithCalls, linesWithSeveralCalls: 0, failed: whole.failed, firstFailure: null, firstBadLine: null });
   });
 
   it("adds up whole runs over different files, and prints the text summary with --text", () => {
@@ -218,10 +221,12 @@ describe("merge-summaries", () => {
     const single = cli(["validate", "--catalog", catalog, "--calls", both, "--summary"]);
     const withoutTimes = (text: string) => text.replace(/; [\d.,]+ s, [\d,]+ records\/s\n/, "\n");
     expect(merged.code).toBe(1);
-    // The first failure of the runs, by the file it is in.
-    expect(withoutTimes(merged.stdout)).toBe(withoutTimes(single.stdout).replace(`${both}:5 (`, `${second}:3 (`));
+    // The first failure and the first bad line of the runs, by the file they are in.
+    expect(withoutTimes(merged.stdout)).toBe(withoutTimes(single.stdout).replace(`${both}:5 (`, `${second}:3 (`).replace(`${both}:4:`, `${second}:2:`));
     expect(withoutTimes(merged.stdout)).toBe(
-      `4 calls: 3 valid, 1 failed (1 validation); 1 bad line\n  echo   2 calls, 1 failed\n  other  2 calls, 0 failed\nfirst failed call: ${second}:3 (echo): invalid arguments: s: expected a string, got a number (2)\n`,
+      `4 calls: 3 valid, 1 failed (1 validation); 1 bad line\n  echo   2 calls, 1 failed\n  other  2 calls, 0 failed\n` +
+        `first failed call: ${second}:3 (echo): invalid arguments: s: expected a string, got a number (2)\n` +
+        `first bad line: ${second}:2: not JSON at column 2 (unexpected end of input, expected a property name in double quotes)\n`,
     );
   });
 });

@@ -87,8 +87,8 @@ describe("tool-input-schema: help and usage errors", () => {
     writeFileSync(join(broken, "build/Release/tool_input_schema.node"), "not a shared library");
     const platform = `${process.platform}-${process.arch} \\(Node\\.js ${process.version.replace(/\./g, "\\.")}, ABI ${process.versions.modules}\\)`;
     const fix =
-      "Fix: install the PCRE2 development files \\(Debian/Ubuntu `apt-get install libpcre2-dev`, Fedora `dnf install pcre2-devel pcre2-static`, " +
-      "macOS `brew install pcre2`\\), a C\\+\\+ toolchain and Python, then run `npm rebuild tool-input-schema`\\.";
+      "Fix: install a C\\+\\+ toolchain and Python 3 \\(the addon builds with node-gyp; PCRE2 comes with the package\\), " +
+      "then run `npm rebuild tool-input-schema`\\.";
     for (const [folder, cause] of [
       [empty, `No native build was found for platform=${process.platform} .* loaded from: ${empty}`],
       [broken, `${join(broken, "build/Release/tool_input_schema.node")}: .+`],
@@ -298,7 +298,7 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
     // Absent arguments are {}, as in MCP.
     expect(results[3]).toMatchObject({ line: 5, name: "read_file", ok: false, message: "invalid arguments: path: missing (required)" });
     expect(results[4].message).toBe('unknown tool "reed_file"; did you mean "read_file"?');
-    expect(results[6]).toEqual({ line: 8, error: 'expected an object with "name" and "arguments", got a list' });
+    expect(results[6]).toEqual({ line: 8, error: "expected a call record (an object), got a list" });
   });
 
   it("reads absent arguments as {} and null arguments as null, as the MCP guard does", () => {
@@ -339,13 +339,17 @@ describe("tool-input-schema validate --catalog --calls (bulk import)", () => {
       "  reed_file  1 call, 1 failed",
       "  tuple      1 call, 1 failed",
       `first failed call: ${calls}:2 (read_file): invalid arguments: path: must be at least 1 character long, got ""`,
+      `first bad line: ${calls}:3: not JSON at column 1 (expected a value)`,
     ]);
     const json = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
     expect(json.firstFailure).toEqual({ file: calls, line: 2, name: "read_file", message: 'invalid arguments: path: must be at least 1 character long, got ""' });
+    expect(json.firstBadLine).toEqual({ file: calls, line: 3, reason: "not JSON at column 1 (expected a value)" });
+    expect([json.calls, json.linesWithCalls, json.linesWithSeveralCalls]).toEqual([6, 6, 0]);
     // Every call valid: no first failure.
     const valid = file("valid-calls.jsonl", JSON.stringify({ name: "glob", arguments: { pattern: "*.ts" } }));
     expect(JSON.parse(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary", "--json"]).stdout).firstFailure).toBeNull();
-    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"]).stdout).not.toContain("first failed call");
+    expect(JSON.parse(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary", "--json"]).stdout).firstBadLine).toBeNull();
+    expect(cli(["validate", "--catalog", catalog, "--calls", valid, "--summary"]).stdout).not.toMatch(/first failed call|first bad line/);
   });
 
   it("gives the same output, in the same order, with worker threads", () => {
@@ -452,9 +456,10 @@ describe("--present-required on every command that compiles schemas", () => {
 
   it("bench takes it and says so in its report", () => {
     const report = join(scratch, "present.html");
-    const { code, stderr } = cli(["bench", catalog, "--calls", calls, "--present-required", "--html", report]);
+    const { code, stdout, stderr } = cli(["bench", catalog, "--calls", calls, "--present-required", "--rounds", "1", "--html", report]);
     expect([code, stderr]).toEqual([0, ""]);
-    expect(readFileSync(report, "utf8")).toContain("--profile core, --present-required; Node.js");
+    expect(stdout.split("\n")[0]).toMatch(/^1 tool \(--profile core, --present-required\); 4 calls from .*: 1 pass, 3 fail$/);
+    expect(readFileSync(report, "utf8")).toContain("--profile core, --present-required; each figure after");
   });
 
   it("is in the help of check, validate and bench", () => {
@@ -463,46 +468,68 @@ describe("--present-required on every command that compiles schemas", () => {
 });
 
 describe("tool-input-schema bench", () => {
+  /** The rows of the text table whose title starts with `title`: cells split on two spaces or more. */
+  const tableRows = (stdout: string, title: string) => {
+    const blocks = stdout.split("\n\n").map((block) => block.split("\n"));
+    const block = blocks.find((lines) => lines[0].startsWith(title));
+    return block === undefined ? null : block.slice(1).map((line) => line.trim().split(/ {2,}/));
+  };
+
   it("times every fixture tool over its own cases", () => {
-    const { code, stdout, stderr } = cli(["bench", "--json", ...toolFiles]);
+    const { code, stdout, stderr } = cli(["bench", "--json", "--rounds", "1", ...toolFiles]);
     expect([code, stderr]).toEqual([0, ""]);
     const report = JSON.parse(stdout);
     expect(report.tools.map((tool: { name: string }) => tool.name)).toEqual(fixtures.map((fixture) => fixture.name));
     for (const tool of report.tools) {
       const fixture = fixtures.find((f) => f.name === tool.name);
-      expect(tool).toMatchObject({ status: "ok", calls: fixture.valid.length + fixture.invalid.length });
-      expect(tool.nsPerValidation).toBeGreaterThan(0);
-      expect(tool.compileMicros).toBeGreaterThan(0);
+      expect(tool).toMatchObject({ status: "ok", calls: fixture.valid.length + fixture.invalid.length, validCalls: fixture.valid.length, failingCalls: fixture.invalid.length });
+      expect([tool.valid.ours.ns.median, tool.failing.ours.ns.median, tool.compileMicros].every((n) => n > 0)).toBe(true);
     }
     const patterns = Object.fromEntries(report.tools.map((tool: { name: string; patterns: number }) => [tool.name, tool.patterns]));
     expect(patterns).toMatchObject({ read_file: 0, write_file: 1, search_code: 1, todo: 1, web_fetch: 1 });
   });
 
-  it("takes the calls from --calls and prints a table", () => {
+  it("takes the calls from --calls, says what it measured, and prints a table per question", () => {
     const catalog = file("bench-catalog.json", mixed.tools.slice(0, 3));
-    const calls = file("bench-calls.jsonl", [JSON.stringify({ name: "fine", arguments: { q: "x" } }), "oops"].join("\n"));
-    const { code, stdout } = cli(["bench", catalog, "--calls", calls]);
+    const calls = file("bench-calls.jsonl", [JSON.stringify({ name: "fine", arguments: { q: "x" } }), "oops", JSON.stringify({ name: "fine", arguments: { q: 1 } })].join("\n"));
+    const { code, stdout } = cli(["bench", catalog, "--calls", calls, "--rounds", "2"]);
     expect(code).toBe(0);
-    const lines = stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^3 tools, preflight \+ compile [\d.,]+ ms in all \(--profile core\); 1 bad line skipped$/);
-    expect(lines[1]).toMatch(/^tool +status +compile µs +patterns +calls +ns\/validation$/);
-    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
-    expect(lines[3]).toMatch(/^bounded +unsupported +[\d.,]+ +0 +0 +-$/);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toBe(`3 tools (--profile core); 2 calls from ${calls}: 1 pass, 1 fail; 1 bad line skipped (the first, line 2: not JSON at column 1 (expected a value))`);
+    expect(lines[1]).toBe(
+      "each figure: ns a call after 120 ms untimed, the median of 2 interleaved rounds of about 5 ms (fastest–slowest round); CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios",
+    );
+    expect(lines[2]).toMatch(/^against Ajv 8\.\d+\.\d+: calls that pass beside Ajv stopping at its first error; calls that fail beside Ajv with allErrors: true and stopping at its first error/);
+    const spread = /^[\d,]+ \([\d,]+–[\d,]+\)$/;
+    const tools = tableRows(stdout, "tools:")!;
+    expect(tools[0]).toEqual(["tool", "status", "compile µs", "Ajv compile µs", "patterns", "calls", "pass", "fail", "first call µs", "generating call µs"]);
+    expect(tools.slice(1).map((row) => [row[0], row[1], ...row.slice(4, 8)])).toEqual([
+      ["fine", "ok", "0", "2", "1", "1"],
+      ["bounded", "unsupported", "0", "0", "0", "0"],
+      ["tuple", "unsupported", "0", "0", "0", "0"],
+    ]);
+    expect(tools[1].slice(8).every((cell) => spread.test(cell))).toBe(true);
+    expect(tools[3][3]).toBe("refused");
+    const valid = tableRows(stdout, "calls that pass")!;
+    expect(valid[0]).toEqual(["tool", "calls", "ns", "CPU ns", "Ajv ns", "× Ajv", "× Ajv CPU", "searches a call"]);
+    expect(valid[1].slice(0, 2)).toEqual(["fine", "1"]);
+    expect([spread.test(valid[1][2]), spread.test(valid[1][4]), /^[\d.]+×$/.test(valid[1][5])]).toEqual([true, true, true]);
+    const failing = tableRows(stdout, "calls that fail")!;
+    expect(failing[0]).toEqual(["tool", "calls", "ns", "CPU ns", "Ajv allErrors ns", "× Ajv allErrors", "Ajv first error ns", "× Ajv first error", "searches a call"]);
+    expect(failing[1].slice(0, 2)).toEqual(["fine", "1"]);
+    expect(tableRows(stdout, "patterns:")).toBeNull();
   });
 
-  it("counts and names the calls to tools that are not in the catalog, in the table's header and in --json", () => {
+  it("counts and names the calls to tools that are not in the catalog, in the header and in --json", () => {
     const catalog = file("bench-known-catalog.json", mixed.tools.slice(0, 1));
     const calls = file(
       "bench-unknown-calls.jsonl",
       ["fine", "reed_file", "ecoh", "reed_file"].map((name) => JSON.stringify({ name, arguments: { q: "x" } })).join("\n"),
     );
-    const text = cli(["bench", catalog, "--calls", calls]);
+    const text = cli(["bench", catalog, "--calls", calls, "--rounds", "1"]);
     expect(text.code).toBe(0);
-    const lines = text.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^1 tool, preflight \+ compile [\d.,]+ ms in all \(--profile core\); 3 calls to 2 tools not in the catalog skipped \(reed_file, ecoh\)$/);
-    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
-    expect(lines).toHaveLength(3);
-    const json = JSON.parse(cli(["bench", "--json", catalog, "--calls", calls]).stdout);
+    expect(text.stdout.split("\n")[0]).toBe(`1 tool (--profile core); 1 call from ${calls}: 1 pass, 0 fail; 3 calls to 2 tools not in the catalog skipped (reed_file, ecoh)`);
+    const json = JSON.parse(cli(["bench", "--json", "--rounds", "1", catalog, "--calls", calls]).stdout);
     expect(json.unknownTools).toEqual([
       { name: "reed_file", calls: 2 },
       { name: "ecoh", calls: 1 },
@@ -516,25 +543,27 @@ describe("tool-input-schema bench", () => {
     const { code, stdout } = cli(["bench", catalog]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split("\n");
-    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +0 +-$/);
-    expect(lines.at(-1)).toBe('no calls given, so only preflight and compile were timed: pass them with --calls <calls.jsonl> (one { "name", "arguments" } per line)');
+    expect(lines[0]).toBe("2 tools (--profile core); no calls");
+    expect(lines.at(-1)).toBe("no calls given, so only preflight and compile were timed: pass them with --calls <calls.jsonl> (one call record per line, as validate --calls reads them)");
     const unknownOnly = file("bench-unknown-only.jsonl", JSON.stringify({ name: "nope", arguments: {} }));
     expect(cli(["bench", catalog, "--calls", unknownOnly]).stdout.trimEnd().split("\n").at(-1)).toBe(
       `no calls in ${unknownOnly} name a tool of the catalog, so only preflight and compile were timed`,
     );
     // With calls, no such line.
-    expect(cli(["bench", "fixtures/tools/glob.json"]).stdout).not.toContain("no calls");
+    expect(cli(["bench", "--rounds", "1", "fixtures/tools/glob.json"]).stdout).not.toContain("no calls");
   });
 
   it("skips and counts a calls line whose bytes are not UTF-8", () => {
     const catalog = file("bench-utf8-catalog.json", mixed.tools.slice(0, 1));
     const calls = join(scratch, "bench-utf8-calls.jsonl");
     writeFileSync(calls, Buffer.concat([Buffer.from(JSON.stringify({ name: "fine", arguments: { q: "\u00e9" } }) + "\n"), Buffer.from([0x22, 0xff, 0x22, 0x0a])]));
-    const { code, stdout } = cli(["bench", catalog, "--calls", calls]);
+    const { code, stdout } = cli(["bench", catalog, "--calls", calls, "--rounds", "1"]);
     expect(code).toBe(0);
-    const lines = stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/; 1 bad line skipped$/);
-    expect(lines[2]).toMatch(/^fine +ok +[\d.,]+ +0 +1 +[\d,]+$/);
+    expect(stdout.split("\n")[0]).toBe(`1 tool (--profile core); 1 call from ${calls}: 1 pass, 0 fail; 1 bad line skipped (the first, line 2: not UTF-8 at byte 2 (0xFF))`);
+  });
+
+  it("refuses a wrong --rounds", () => {
+    expect(cli(["bench", "--rounds", "0", "fixtures/tools/glob.json"])).toEqual({ code: 2, stdout: "", stderr: 'tool-input-schema: --rounds must be a whole number from 1 to 1000, got "0"\n' });
   });
 });
 

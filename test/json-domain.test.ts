@@ -1,4 +1,5 @@
 import { runInNewContext } from "node:vm";
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "../src/compile/compile-schema";
 import { generateFastCheck } from "../src/validate/fast-check";
@@ -118,8 +119,8 @@ describe("the JSON input domain: lengths and keys that are only claims", () => {
     const list = new Proxy(target, {
       get(object, key) {
         if (key === "length") return length();
-        // Every other key read is an item's (prototypes are read through their own trap).
-        if (typeof key === "string") {
+        // Every other key read is an item's, but "__proto__": the generated check reads the prototype through it.
+        if (typeof key === "string" && key !== "__proto__") {
           counts.reads++;
           if (item !== undefined) return item;
         }
@@ -221,5 +222,43 @@ describe("the JSON input domain: lengths and keys that are only claims", () => {
     // V8 refuses a key list longer than an array may be before the trap's list is read.
     const claims = new Proxy({}, { ownKeys: () => ({ length: 1e9 }) as unknown as string[] });
     expect(validate({ type: "object" }, { a: claims })).toMatchObject({ ok: false, kind: "validation", issues: [{ instancePath: "", keyword: "type", message: "arguments: could not be read (Invalid array length)" }] });
+  });
+});
+
+describe("the JSON input domain: prototypes read through __proto__", () => {
+  // The generated check tests `value.__proto__` first, where Node.js keeps
+  // Object.prototype's accessor as V8 built it; started with
+  // --disable-proto (the accessor deleted, or made to throw), it tests
+  // prototypes as the closures do. Every answer stays the same.
+  const script = `
+    const { compile } = require(${JSON.stringify(require.resolve("../lib/index.js"))});
+    const validator = compile(${JSON.stringify(schema)});
+    class Point { constructor() { this.a = 1; } }
+    const cases = {
+      plain: { object: { a: 1 }, list: [1] },
+      nullPrototype: { object: Object.assign(Object.create(null), { a: 1 }) },
+      ownProtoKey: JSON.parse('{"object": {"__proto__": {"x": 1}, "a": 1}}'),
+      instance: { object: new Point() },
+      shadowed: { object: Object.defineProperty(new Point(), "__proto__", { value: { a: 2 } }) },
+      subclassedList: { list: Object.setPrototypeOf([1], Object.create(Array.prototype)) },
+    };
+    const out = {};
+    for (const [name, args] of Object.entries(cases)) out[name] = Array.from({ length: 40 }, () => validator.validate(args).ok);
+    process.stdout.write(JSON.stringify(out));
+  `;
+  const expected = {
+    plain: true,
+    nullPrototype: true,
+    ownProtoKey: true,
+    instance: false,
+    shadowed: false,
+    subclassedList: false,
+  };
+
+  it.each([[[]], [["--disable-proto=delete"]], [["--disable-proto=throw"]]])("gives the same answers, cold and hot, with node %j", (flags) => {
+    const child = spawnSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    const answers = JSON.parse(child.stdout) as Record<string, boolean[]>;
+    expect(Object.fromEntries(Object.entries(answers).map(([name, all]) => [name, new Set(all).size === 1 ? all[0] : all]))).toStrictEqual(expected);
   });
 });

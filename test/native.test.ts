@@ -59,6 +59,7 @@ describe("engine", () => {
       K: 64,
       pcre2Version: "10.47 2025-10-21",
       jit: true,
+      fastCall: { on: true, why: expect.stringMatching(/^V8 \d+\.\d+\S* fast API calls \(node-v\d+\.shim\)$/) },
       searches: expect.any(Function),
     });
     expect(Object.isFrozen(engine)).toBe(true);

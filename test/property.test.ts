@@ -28,6 +28,8 @@ const OPTIONS: (Options | undefined)[] = [undefined, { profile: "extended" }, { 
 const options = fc.constantFrom(...OPTIONS);
 
 const params = (seed: number, numRuns: number) => ({ seed: testSeed(seed), numRuns });
+/** Runs of random schemas compile hundreds of validators: seconds on an idle machine, more on a busy one. */
+const MANY_SCHEMAS = 60_000;
 
 /** A Result as docs/contract.md ("Results and messages") defines it, with the kind its issues imply. */
 function expectResult(result: Result): void {
@@ -110,7 +112,7 @@ describe("validateSchema, compile, validate and violation", () => {
       }),
       params(1129, 400),
     );
-  });
+  }, MANY_SCHEMAS);
 
   it("refuse bad options as data, except compile, which throws a TypeError", () => {
     const schema = { type: "object" };
@@ -145,7 +147,7 @@ describe("a compiled validator", () => {
       }),
       params(2024, 300),
     );
-  });
+  }, MANY_SCHEMAS);
 
   it("agrees with Ajv on JSON arguments, for schemas inside the core subset", () => {
     // Ajv is a second opinion on the keywords' meaning. ownProperties: the JSON input domain (docs/contract.md)

@@ -160,3 +160,60 @@ describe("a scalar at depth 256 reached through a $ref", () => {
     expect(r.hot).toEqual(r.cold);
   }, 60_000);
 });
+
+/**
+ * An object listing many properties has them written into several
+ * functions (fast-check.ts PROPERTIES_A_FUNCTION): each gets the answer and
+ * the work of the closures, wherever the property stands, and under a `$ref`
+ * (which carries the depth and the walked flag into them).
+ */
+describe("an object of many properties, written in parts", () => {
+  const N = 200;
+  const properties = Object.fromEntries(Array.from({ length: N }, (_, i) => [`p${i}`, i % 2 ? { type: "integer", minimum: i } : { type: "string", minLength: 2 }]));
+  const wide = { type: "object", properties, required: ["p0", "p63", "p64", "p199"], additionalProperties: false };
+  const good = (i: number) => (i % 2 ? i : `v${i}`);
+  const bad = (i: number) => (i % 2 ? i - 1 : "v");
+  const full = Object.fromEntries(Array.from({ length: N }, (_, i) => [`p${i}`, good(i)]));
+  const schemas = { direct: wide, underRef: { type: "object", properties: { inner: { $ref: "#/$defs/wide" }, again: { $ref: "#/$defs/wide" } }, $defs: { wide } } };
+
+  it.each(Object.entries(schemas))("%s: the same answers and work hot and cold, for each property in each part", (kind, schema) => {
+    const wrap = (args: Record<string, unknown>) => (kind === "direct" ? args : { inner: args, again: args });
+    const [cold, hot] = pair(schema, kind === "direct" ? {} : extended);
+    const cases = [full, { p0: "ab", p63: 63, p64: "cd", p199: 199 }, { p0: "ab", p63: 63, p64: "cd" }];
+    for (const i of [0, 1, 62, 63, 64, 65, 127, 128, 198, 199]) cases.push({ ...full, [`p${i}`]: bad(i) });
+    for (const args of cases) {
+      const { cold: c, hot: h, coldSpent, hotSpent } = run(cold, hot, wrap(args));
+      expect(h).toEqual(c);
+      if (c.ok) expect(hotSpent).toBe(coldSpent);
+    }
+    expect(run(cold, hot, wrap(full)).hot.ok).toBe(true);
+    expect(run(cold, hot, wrap({ ...full, p130: 0 })).hot).toMatchObject({ ok: false, kind: "validation" });
+  });
+});
+
+describe("compile's eager option", () => {
+  // A getter sees which code reads it: the generated fast check is a function named fastCheck.
+  const readBy = (validator: Validator) => {
+    let stack = "";
+    const args = {};
+    Object.defineProperty(args, "a", { enumerable: true, get: () => ((stack = new Error().stack ?? ""), 1) });
+    validator.validate(args);
+    return /\bfastCheck\b/.test(stack) ? "generated code" : "closures";
+  };
+  const schema = { type: "object", properties: { a: { type: "integer" } } };
+
+  it("generates the code as the validator is compiled, so that the first call runs it", () => {
+    expect(readBy(compile(schema, { eager: true }))).toBe("generated code");
+    expect(readBy(compile(schema))).toBe("closures");
+    expect(readBy(compile(schema, { eager: false }))).toBe("closures");
+  });
+
+  it("changes no answer", () => {
+    const [eager, lazy] = [compile(schema, { eager: true }), compile(schema)];
+    for (const args of [{ a: 1 }, { a: "1" }, {}, { a: 1.5 }, null]) expect(eager.validate(args)).toStrictEqual(lazy.validate(args));
+  });
+
+  it("must be a boolean", () => {
+    expect(() => compile(schema, { eager: 1 as unknown as boolean })).toThrow(new TypeError("tool-input-schema: options.eager must be a boolean"));
+  });
+});

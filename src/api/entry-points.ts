@@ -14,24 +14,30 @@ import type { CallOptions, Failure, Issue, Options, Result, Validator } from "..
 import { CompiledValidator } from "../validate/validator";
 import { failure, unplacedIssue, VALID } from "../explain/failure";
 
-/** The validator of a schema the caller holds, or the failure that refuses it. Never throws. */
-export function build(schema: unknown, options: CompileOptions): Compiled {
+/**
+ * The validator of a schema the caller holds, or the failure that refuses it.
+ * Never throws. `generated` false keeps it on its closures for good, where
+ * every search goes through CompiledPattern.test (`bench` counts a
+ * pattern's searches there).
+ */
+export function build(schema: unknown, options: CompileOptions, generated = true): Compiled {
   const text = schemaText(schema);
   const { source, owned } = sourceOf(schema, text);
-  return buildFrom(source, options, owned, text ?? null);
+  return buildFrom(source, options, owned && generated, text ?? null);
 }
 
 /**
- * The validator of `source` (`owned`: see sourceOf), or the failure that
- * refuses it. Never throws. `text`, the schema's JSON text, is what the
- * validator writes its JSON Schema from: validators handed out keep it, and
- * those only the cache holds do without.
+ * The validator of `source` (`owned`: see sourceOf; only an owned source
+ * gets generated code), or the failure that refuses it. Never throws.
+ * `text`, the schema's JSON text, is what the validator writes its JSON
+ * Schema from: validators handed out keep it, and those only the cache
+ * holds do without.
  */
 function buildFrom(source: unknown, options: CompileOptions, owned: boolean, text: string | null): Compiled {
   const compiled = checkSchema(source, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
   const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
-  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, text);
+  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, text, options.eager);
 }
 
 /** The cached validator of `schema`, or its cached failure (kept: hand out copies). Never throws. */

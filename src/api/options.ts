@@ -3,7 +3,7 @@ import { preview } from "../explain/messages";
 import { describeThrown } from "../runtime/thrown";
 import type { Profile } from "../runtime/types";
 
-const KNOWN = new Set(["lenientScalars", "presentRequired", "profile", "timeBudgetMs"]);
+const KNOWN = new Set(["eager", "lenientScalars", "presentRequired", "profile", "timeBudgetMs"]);
 /** What `validate()` and `violation()` take besides (see ReadCallOptions). */
 const CALL_ONLY = new Set(["schemaKey"]);
 
@@ -52,21 +52,24 @@ function readCopy(copy: Record<string, unknown>, known: ReadonlySet<string>): Co
     if (known.has(key)) continue;
     return CALL_ONLY.has(key) ? `option ${preview(key)} is taken by validate() and violation() only` : `unknown option ${preview(key)}`;
   }
-  const { lenientScalars = false, presentRequired = false, profile = "core", timeBudgetMs } = copy;
+  const { eager = false, lenientScalars = false, presentRequired = false, profile = "core", timeBudgetMs } = copy;
+  if (typeof eager !== "boolean") return "options.eager must be a boolean";
   if (typeof lenientScalars !== "boolean") return "options.lenientScalars must be a boolean";
   if (typeof presentRequired !== "boolean") return "options.presentRequired must be a boolean";
   if (profile !== "core" && profile !== "extended") return 'options.profile must be "core" or "extended"';
   if (timeBudgetMs !== undefined && !(typeof timeBudgetMs === "number" && timeBudgetMs > 0 && Number.isFinite(timeBudgetMs))) {
     return "options.timeBudgetMs must be a positive number of milliseconds";
   }
-  return normalized(lenientScalars, presentRequired, profile, (timeBudgetMs as number | undefined) ?? null);
+  return normalized(lenientScalars, presentRequired, profile, (timeBudgetMs as number | undefined) ?? null, eager);
 }
 
-function normalized(lenientScalars: boolean, presentRequired: boolean, profile: Profile, timeBudgetMs: number | null): CompileOptions {
-  return { lenientScalars, presentRequired, profile, timeBudgetMs, key: `${profile}:${lenientScalars}:${presentRequired}:${timeBudgetMs ?? ""}` };
+// `eager` changes when code is generated, never an answer: validators that
+// differ in it alone are interchangeable, so it is not part of the key.
+function normalized(lenientScalars: boolean, presentRequired: boolean, profile: Profile, timeBudgetMs: number | null, eager: boolean): CompileOptions {
+  return { lenientScalars, presentRequired, profile, timeBudgetMs, eager, key: `${profile}:${lenientScalars}:${presentRequired}:${timeBudgetMs ?? ""}` };
 }
 
-const DEFAULTS: CompileOptions = Object.freeze(normalized(false, false, "core", null));
+const DEFAULTS: CompileOptions = Object.freeze(normalized(false, false, "core", null, false));
 
 /** Bad options, for the functions that throw for them (`compile`, `Catalog.publish`, `guardClient`). */
 export function optionsError(problem: string): TypeError {

@@ -2,22 +2,31 @@
 // this package, so an installed copy may not find it: then the comparison is
 // left out and the report says why (docs/cli.md).
 import { oneLine } from "../runtime/one-line";
-import type { AjvComparison } from "./bench-report";
+import type { AjvComparison } from "./bench-results";
+
+/** A schema compiled by Ajv: true or false, and the errors of the last call that failed. */
+export type AjvCheck = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
 /** The part of an Ajv 8 instance the comparison uses. */
 export interface AjvInstance {
-  compile(schema: unknown): (data: unknown) => boolean;
+  compile(schema: unknown): AjvCheck;
   removeSchema(schema: unknown): unknown;
 }
 
+/** Two instances: stopping at the first error (as a gateway runs it), and with allErrors: true (as the package's benchmark compares failing calls). */
+export interface AjvPair {
+  firstError: AjvInstance;
+  allErrors: AjvInstance;
+}
+
 /**
- * An Ajv 8 instance set up as a gateway would set it up (and as the
+ * Ajv 8 instances set up as a gateway would set them up (and as the
  * package's own benchmark does): `Ajv2020`, `strict: false` because tool
  * schemas carry unknown annotations, formats not asserted, and the draft-07
  * meta-schema added because many MCP servers declare draft-07. Or why there
- * is none.
+ * are none.
  */
-export function loadAjv(): { comparison: AjvComparison; ajv: AjvInstance | null } {
+export function loadAjv(): { comparison: AjvComparison; ajv: AjvPair | null } {
   let version: string;
   try {
     version = String(require("ajv/package.json").version);
@@ -29,9 +38,12 @@ export function loadAjv(): { comparison: AjvComparison; ajv: AjvInstance | null 
   if (!version.startsWith("8.")) return { comparison: { loaded: false, reason: `ajv ${version} is installed; the comparison needs Ajv 8` }, ajv: null };
   try {
     const Ajv2020 = require("ajv/dist/2020").default;
-    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
-    ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-07.json"));
-    return { comparison: { loaded: true, version }, ajv: ajv as AjvInstance };
+    const instance = (allErrors: boolean): AjvInstance => {
+      const ajv = new Ajv2020({ strict: false, allErrors, validateFormats: false });
+      ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-07.json"));
+      return ajv;
+    };
+    return { comparison: { loaded: true, version }, ajv: { firstError: instance(false), allErrors: instance(true) } };
   } catch (error) {
     return { comparison: { loaded: false, reason: `ajv ${version} did not load: ${firstLine(error)}` }, ajv: null };
   }
@@ -43,7 +55,7 @@ function firstLine(error: unknown): string {
 }
 
 /** Ajv's compiled check for a schema, or why Ajv refuses it. The schema is a copy, removed again, so two tools' `$id`s never clash. */
-export function ajvCompile(ajv: AjvInstance, schema: unknown): { check: (data: unknown) => boolean; micros: number } | { error: string } {
+export function ajvCompile(ajv: AjvInstance, schema: unknown): { check: AjvCheck; micros: number } | { error: string } {
   const copy = structuredClone(schema);
   const started = process.hrtime.bigint();
   try {

@@ -1,71 +1,13 @@
 // The bench command's HTML report: one self-contained file (inline CSS, inline
-// SVG charts, no scripts, nothing fetched) that shows where a catalog's time
-// goes. The markup is XHTML-compatible (every element closed, attributes
-// quoted, only XML's own entities), so an XML parser reads it as well as a
-// browser does.
+// SVG charts, no scripts, nothing fetched) that shows what the text output
+// shows, a section per question, each chart with its legend above it. It fits
+// a 1,280-pixel window: nothing is wider than the page, long names wrap. The
+// markup is XHTML-compatible (every element closed, attributes quoted, only
+// XML's own entities), so an XML parser reads it as well as a browser does.
 import { oneLine } from "../runtime/one-line";
+import { show, type BenchRun, type Spread, type ToolBench } from "./bench-results";
+import { SAMPLE_MS, WARMUP_MS } from "./bench-timing";
 import { formatNumber } from "./numbers";
-
-/** One tool's numbers from a bench run. */
-export interface ToolTiming {
-  name: string;
-  status: "ok" | "unsupported" | "malformed";
-  /** validateSchema + compile, in microseconds. */
-  compileMicros: number;
-  /** `pattern` keywords in the schema. */
-  patterns: number;
-  calls: number;
-  /** null when the tool has no calls or its schema is refused. */
-  nsPerValidation: number | null;
-  /** Pattern searches a validation runs, on average over the calls (only when compared with Ajv); null as above. */
-  patternSearches?: number | null;
-  /** Ajv's compile time in microseconds; null when Ajv refuses the schema. */
-  ajvCompileMicros?: number | null;
-  /** Ajv's ns per validation; null when Ajv refuses the schema or the tool has no calls. */
-  ajvNsPerValidation?: number | null;
-  /** Why Ajv refused the schema. */
-  ajvError?: string;
-}
-
-/** Whether Ajv was there to compare with, and if not, why. */
-export type AjvComparison = { loaded: true; version: string } | { loaded: false; reason: string };
-
-/** A whole bench run, as the report shows it. */
-export interface BenchRun {
-  catalogs: readonly string[];
-  /** The calls file, or null for the fixtures' own cases. */
-  callsFile: string | null;
-  profile: string;
-  lenientScalars: boolean;
-  presentRequired: boolean;
-  badLines: number;
-  /** Calls whose tool is not in the catalogs, skipped: per name. */
-  unknownTools?: readonly { name: string; calls: number }[];
-  ajv: AjvComparison;
-  node: string;
-  /** When the run ended, ISO 8601. */
-  date: string;
-  tools: readonly ToolTiming[];
-}
-
-/** "2 bad lines skipped; 3 calls to tools not in the catalog skipped", or "". */
-function skippedText(run: BenchRun): string {
-  const parts: string[] = [];
-  if (run.badLines > 0) parts.push(`${formatNumber(run.badLines)} bad ${run.badLines === 1 ? "line" : "lines"} skipped`);
-  const unknown = (run.unknownTools ?? []).reduce((sum, tool) => sum + tool.calls, 0);
-  if (unknown > 0) parts.push(`${formatNumber(unknown)} ${unknown === 1 ? "call" : "calls"} to tools not in the catalog skipped`);
-  return parts.join("; ");
-}
-
-/** How each number is written, in the table and the report alike. */
-export const show = {
-  ns: (n: number | null | undefined) => (n === null || n === undefined ? "-" : formatNumber(n)),
-  micros: (n: number | null | undefined) => (n === null || n === undefined ? "-" : formatNumber(n, 1)),
-  searches: (n: number | null | undefined) => (n === null || n === undefined ? "-" : formatNumber(n, 1)),
-  ratio: (ours: number | null | undefined, ajv: number | null | undefined) =>
-    ours === null || ours === undefined || ajv === null || ajv === undefined || ajv === 0 ? "-" : `${formatNumber(ours / ajv, 2)}×`,
-  count: (n: number) => formatNumber(n),
-};
 
 /**
  * Text for XML: one line, markup characters escaped, and the code points XML
@@ -83,21 +25,38 @@ function duration(ns: number): string {
   return ns >= 1e6 ? `${formatNumber(ns / 1e6, 2)} ms` : `${formatNumber(ns / 1000, 1)} µs`;
 }
 
-/** Tool names longer than this are cut in chart labels (the table and the bar's tooltip have them whole). */
+/** Names longer than this are cut in chart labels (the tables and the row's tooltip have them whole). */
 const LABEL_CHARACTERS = 34;
-/** Charts draw at most this many tools, the costliest first. */
-const CHART_TOOLS = 40;
+/** Charts draw at most this many rows, the costliest first. */
+const CHART_ROWS = 40;
 
-const OURS_COLOR = "#2563eb";
-const AJV_COLOR = "#a3a3a3";
-
-interface Bar {
+/** A series of bars: what it is, and its color. */
+interface Series {
   label: string;
-  ours: number;
-  ajv: number | null;
-  /** Text after our bar. */
+  color: string;
+}
+
+const OURS: Series = { label: "tool-input-schema", color: "#2563eb" };
+const AJV: Series = { label: "Ajv, stopping at its first error", color: "#a3a3a3" };
+const AJV_ALL: Series = { label: "Ajv, allErrors: true", color: "#525252" };
+const FIRST_CALL: Series = { label: "first call", color: "#2563eb" };
+const GENERATING_CALL: Series = { label: "the call that generates the fast check", color: "#93c5fd" };
+const PCRE2: Series = { label: "searched by PCRE2", color: "#0d9488" };
+const DFA: Series = { label: "searched by the DFA", color: "#d97706" };
+
+/** One bar: its value, its spread (the fastest and slowest round) and the text after it. */
+interface Bar {
+  value: number;
+  spread: Spread | null;
   note: string;
-  ajvNote: string;
+  color: string;
+}
+
+/** One row of a chart: its label, and a bar per series (null: no figure, `missing` says so). */
+interface Row {
+  label: string;
+  bars: (Bar | null)[];
+  missing: string;
 }
 
 /** A round step for about four grid lines up to `max`. */
@@ -113,22 +72,26 @@ function cutLabel(label: string): string {
   return chars.length <= LABEL_CHARACTERS ? label : `${chars.slice(0, LABEL_CHARACTERS - 1).join("")}…`;
 }
 
-/** A horizontal bar chart: one row per tool, our bar and (when there is one) Ajv's below it. */
-function barChart(title: string, unit: string, bars: Bar[]): string {
-  const withAjv = bars.some((bar) => bar.ajv !== null);
-  const labelWidth = 260;
+/**
+ * A horizontal bar chart, a row per tool or pattern with a bar per series;
+ * a thin line across a bar spans its fastest to its slowest round. As wide
+ * as the page allows (its viewBox scales), never wider.
+ */
+function barChart(title: string, unit: string, series: number, rows: readonly Row[]): string {
+  const labelWidth = 250;
   const plotWidth = 560;
-  const width = labelWidth + plotWidth + 190;
-  const rowHeight = withAjv ? 34 : 24;
+  const width = labelWidth + plotWidth + 220;
+  const barHeight = series === 1 ? 16 : 12;
+  const rowHeight = series * (barHeight + 2) + 10;
   const top = 28;
-  const height = top + bars.length * rowHeight + 8;
-  const max = Math.max(...bars.map((bar) => Math.max(bar.ours, bar.ajv ?? 0)), 0);
+  const height = top + rows.length * rowHeight + 8;
+  const max = Math.max(0, ...rows.flatMap((row) => row.bars.map((bar) => (bar === null ? 0 : Math.max(bar.value, bar.spread?.max ?? 0)))));
   const step = max > 0 ? gridStep(max) : 1;
   const scaleMax = max > 0 ? Math.ceil(max / step) * step : 1;
   const x = (value: number) => labelWidth + (value / scaleMax) * plotWidth;
   const parts: string[] = [];
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" style="max-width: ${width}px" role="img" aria-label="${escapeXml(title)}">`,
   );
   parts.push(`<title>${escapeXml(title)}</title>`);
   const tickDecimals = (String(Number(step.toPrecision(3))).split(".")[1] ?? "").length;
@@ -138,53 +101,216 @@ function barChart(title: string, unit: string, bars: Bar[]): string {
     parts.push(`<text x="${at}" y="${top - 10}" text-anchor="middle" class="tick">${escapeXml(formatNumber(i * step, tickDecimals))}</text>`);
   }
   parts.push(`<text x="${labelWidth - 24}" y="${top - 10}" text-anchor="end" class="tick">${escapeXml(unit)}</text>`);
-  bars.forEach((bar, i) => {
+  rows.forEach((row, i) => {
     const y = top + i * rowHeight;
-    const barHeight = withAjv ? 13 : 16;
     parts.push(`<g class="row">`);
-    parts.push(`<title>${escapeXml(bar.label)}</title>`);
-    parts.push(`<text x="${labelWidth - 8}" y="${y + (withAjv ? 17 : 13)}" text-anchor="end" class="label">${escapeXml(cutLabel(bar.label))}</text>`);
-    const draw = (value: number, note: string, color: string, at: number) => {
-      const w = Math.max(x(value) - labelWidth, value > 0 ? 1 : 0);
-      parts.push(`<rect x="${labelWidth}" y="${at}" width="${w.toFixed(1)}" height="${barHeight}" fill="${color}"/>`);
-      parts.push(`<text x="${(labelWidth + w + 5).toFixed(1)}" y="${at + barHeight - 3}" class="value">${escapeXml(note)}</text>`);
-    };
-    draw(bar.ours, bar.note, OURS_COLOR, y + 2);
-    if (bar.ajv !== null) draw(bar.ajv, bar.ajvNote, AJV_COLOR, y + 2 + barHeight + 2);
-    else if (withAjv) parts.push(`<text x="${labelWidth + 5}" y="${y + 2 + 2 * barHeight - 1}" class="value muted">${escapeXml(bar.ajvNote)}</text>`);
+    parts.push(`<title>${escapeXml(row.label)}</title>`);
+    parts.push(`<text x="${labelWidth - 8}" y="${y + (rowHeight - 10) / 2 + 9}" text-anchor="end" class="label">${escapeXml(cutLabel(row.label))}</text>`);
+    row.bars.forEach((bar, k) => {
+      const at = y + 2 + k * (barHeight + 2);
+      if (bar === null) {
+        parts.push(`<text x="${labelWidth + 5}" y="${at + barHeight - 2}" class="value muted">${escapeXml(row.missing)}</text>`);
+        return;
+      }
+      const w = Math.max(x(bar.value) - labelWidth, bar.value > 0 ? 1 : 0);
+      parts.push(`<rect x="${labelWidth}" y="${at}" width="${w.toFixed(1)}" height="${barHeight}" fill="${bar.color}"/>`);
+      let end = labelWidth + w;
+      if (bar.spread !== null) {
+        const [from, to, mid] = [x(bar.spread.min), x(bar.spread.max), at + barHeight / 2];
+        parts.push(`<line class="spread" x1="${from.toFixed(1)}" y1="${mid}" x2="${to.toFixed(1)}" y2="${mid}" stroke="#171717" stroke-width="1.5"/>`);
+        end = Math.max(end, to);
+      }
+      parts.push(`<text x="${(end + 5).toFixed(1)}" y="${at + barHeight - 2}" class="value">${escapeXml(bar.note)}</text>`);
+    });
     parts.push(`</g>`);
   });
   parts.push(`</svg>`);
   return parts.join("\n");
 }
 
-/** A chart's section: its heading, a sentence on what is left out, the chart or why there is none. */
-function chartSection(
-  id: string,
-  heading: string,
-  text: string,
-  unit: string,
-  tools: readonly ToolTiming[],
-  pick: (t: ToolTiming) => Bar | null,
-  missingWhy = "no number here",
-): string {
-  const bars = tools.map(pick).filter((bar): bar is Bar => bar !== null);
-  bars.sort((a, b) => b.ours - a.ours);
-  const shown = bars.slice(0, CHART_TOOLS);
-  const left: string[] = [];
-  if (bars.length > shown.length) left.push(`the ${CHART_TOOLS} highest of ${formatNumber(bars.length)} tools are drawn; the table has them all`);
-  const missing = tools.length - bars.length;
-  if (missing > 0) left.push(`${formatNumber(missing)} ${missing === 1 ? "tool" : "tools"} with ${missingWhy} ${missing === 1 ? "is" : "are"} not drawn`);
-  const note = left.length > 0 ? `<p class="note">${escapeXml(left.join("; "))}.</p>` : "";
-  const body = shown.length > 0 ? barChart(heading, unit, shown) : `<p class="note">No tool has a number to draw.</p>`;
-  return `<section id="${id}">\n<h2>${escapeXml(heading)}</h2>\n<p>${escapeXml(text)}</p>\n${note}\n<div class="scroll">\n${body}\n</div>\n</section>`;
+/** Which color is which, set above the chart it explains. */
+function legend(series: readonly Series[], spread: boolean): string {
+  const swatch = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12" viewBox="0 0 12 12"><rect width="12" height="12" fill="${color}"/></svg>`;
+  const keys = series.map((s) => `<span class="key">${swatch(s.color)} ${escapeXml(s.label)}</span>`);
+  if (spread) keys.push(`<span class="key"><svg xmlns="http://www.w3.org/2000/svg" width="16" height="12" viewBox="0 0 16 12"><line x1="0" y1="6" x2="16" y2="6" stroke="#171717" stroke-width="1.5"/></svg> fastest to slowest round</span>`);
+  return `<p class="legend">${keys.join(" ")}</p>`;
 }
 
-/** Which color is which; `withAjv` false for a chart that has our bars only. */
-function legend(ajv: AjvComparison, withAjv = true): string {
-  const swatch = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12" viewBox="0 0 12 12"><rect width="12" height="12" fill="${color}"/></svg>`;
-  const ours = `<span class="key">${swatch(OURS_COLOR)} tool-input-schema</span>`;
-  return ajv.loaded && withAjv ? `<p class="legend">${ours} <span class="key">${swatch(AJV_COLOR)} Ajv ${escapeXml(ajv.version)}</span></p>` : `<p class="legend">${ours}</p>`;
+/** A chart with its legend above it and a sentence on what it leaves out; or why there is none. */
+function figure(title: string, unit: string, series: readonly Series[], spread: boolean, rows: Row[], total: number, missingWhy: [string, string]): string {
+  const cost = (row: Row) => Math.max(0, ...row.bars.map((bar) => bar?.value ?? 0));
+  const shown = [...rows].sort((a, b) => cost(b) - cost(a)).slice(0, CHART_ROWS);
+  const left: string[] = [];
+  if (rows.length > shown.length) left.push(`the ${CHART_ROWS} highest of ${formatNumber(rows.length)} are drawn; the table has them all`);
+  const missing = total - rows.length;
+  if (missing > 0) left.push(`${formatNumber(missing)} ${missing === 1 ? `${missingWhy[0]} is` : `${missingWhy[1]} are`} not drawn`);
+  const note = left.length > 0 ? `<p class="note">${escapeXml(left.join("; "))}.</p>` : "";
+  if (shown.length === 0) return `<p class="note">Nothing to draw.</p>`;
+  return `<figure>\n${legend(series, spread)}\n${barChart(title, unit, series.length, shown)}\n${note}\n</figure>`;
+}
+
+interface Column {
+  title: string;
+  className: string;
+}
+
+/** A table whose cells are markup already escaped. */
+function table(columns: readonly Column[], rows: readonly { attrs: string; cells: string[] }[]): string {
+  const head = columns.map((c) => `<th class="${c.className}">${escapeXml(c.title)}</th>`).join("");
+  const body = rows.map((row) => `<tr${row.attrs}>${row.cells.map((cell, i) => `<td class="${columns[i].className}">${cell}</td>`).join("")}</tr>`);
+  return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body.join("\n")}\n</tbody>\n</table>`;
+}
+
+const toolAttrs = (t: ToolBench) => ` class="${t.status}" data-tool="${escapeXml(t.name)}"`;
+const spreadCell = (s: Spread | null | undefined, unit = 1) => (s === null || s === undefined ? "-" : `${show.ns(s.median / unit)} <span class="range">(${show.ns(s.min / unit)}–${show.ns(s.max / unit)})</span>`);
+const ratioCell = (r: number | null) => (r === null ? "-" : `<span class="${r <= 1 ? "faster" : "slower"}">${show.ratio(r)}</span>`);
+const section = (id: string, heading: string, text: string, body: string) => `<section id="${id}">\n<h2>${escapeXml(heading)}</h2>\n<p>${text}</p>\n${body}\n</section>`;
+const barOf = (value: number, spread: Spread | null, note: string, color: string): Bar => ({ value, spread, note, color });
+
+function validSection(run: BenchRun): string {
+  const withAjv = run.ajv.loaded;
+  const timed = run.tools.filter((t) => t.valid !== null);
+  const rows = timed.map(
+    (t): Row => ({
+      label: t.name,
+      bars: [
+        barOf(t.valid!.ours.ns.median, t.valid!.ours.ns, `${show.ns(t.valid!.ours.ns.median)} ns`, OURS.color),
+        ...(withAjv ? [t.valid!.ajv === null ? null : barOf(t.valid!.ajv.ns.median, t.valid!.ajv.ns, `${show.ns(t.valid!.ajv.ns.median)} ns`, AJV.color)] : []),
+      ],
+      missing: "Ajv: refused",
+    }),
+  );
+  const columns = [
+    { title: "tool", className: "tool" },
+    { title: "calls", className: "calls" },
+    { title: "ns a call", className: "ns" },
+    { title: "CPU ns", className: "cpu" },
+    ...(withAjv ? [{ title: "Ajv ns", className: "ajv" }, { title: "× Ajv", className: "ratio" }, { title: "× Ajv, CPU", className: "ratio" }] : []),
+    { title: "searches a call", className: "searches" },
+  ];
+  const body = timed.map((t) => {
+    const v = t.valid!;
+    const cells = [escapeXml(t.name), show.count(v.calls), spreadCell(v.ours.ns), show.ns(v.ours.cpuNs)];
+    if (withAjv) cells.push(spreadCell(v.ajv?.ns), ratioCell(v.ratio), ratioCell(v.cpuRatio));
+    cells.push(show.searches(t.searchesPerValidCall));
+    return { attrs: toolAttrs(t), cells };
+  });
+  const text = withAjv
+    ? "The calls that pass, timed apart from those that fail, beside Ajv stopping at its first error (how a gateway runs it). ns a call: the median round, fastest to slowest round in brackets; CPU: the process's CPU time a call; × Ajv: the median of the rounds' ratios."
+    : "The calls that pass, timed apart from those that fail. ns a call: the median round, fastest to slowest round in brackets; CPU: the process's CPU time a call.";
+  const chart = figure("Calls that pass: ns a call", "ns", withAjv ? [OURS, AJV] : [OURS], true, rows, run.tools.length, ["tool without calls that pass or with a refused schema", "tools without calls that pass or with a refused schema"]);
+  return section("valid", "Calls that pass", escapeXml(text), `${chart}\n${timed.length > 0 ? table(columns, body) : ""}`);
+}
+
+function failingSection(run: BenchRun): string {
+  const withAjv = run.ajv.loaded;
+  const timed = run.tools.filter((t) => t.failing !== null);
+  const rows = timed.map((t): Row => {
+    const f = t.failing!;
+    const bars: (Bar | null)[] = [barOf(f.ours.ns.median, f.ours.ns, `${show.ns(f.ours.ns.median)} ns`, OURS.color)];
+    if (withAjv) {
+      bars.push(f.ajvAllErrors === null ? null : barOf(f.ajvAllErrors.ns.median, f.ajvAllErrors.ns, `${show.ns(f.ajvAllErrors.ns.median)} ns`, AJV_ALL.color));
+      bars.push(f.ajvFirstError === null ? null : barOf(f.ajvFirstError.ns.median, f.ajvFirstError.ns, `${show.ns(f.ajvFirstError.ns.median)} ns`, AJV.color));
+    }
+    return { label: t.name, bars, missing: "Ajv: refused" };
+  });
+  const columns = [
+    { title: "tool", className: "tool" },
+    { title: "calls", className: "calls" },
+    { title: "ns a call", className: "ns" },
+    { title: "CPU ns", className: "cpu" },
+    ...(withAjv
+      ? [
+          { title: "Ajv allErrors ns", className: "ajv" },
+          { title: "× Ajv allErrors", className: "ratio" },
+          { title: "Ajv first error ns", className: "ajv" },
+          { title: "× Ajv first error", className: "ratio" },
+        ]
+      : []),
+    { title: "searches a call", className: "searches" },
+  ];
+  const body = timed.map((t) => {
+    const f = t.failing!;
+    const cells = [escapeXml(t.name), show.count(f.calls), spreadCell(f.ours.ns), show.ns(f.ours.cpuNs)];
+    if (withAjv) cells.push(spreadCell(f.ajvAllErrors?.ns), ratioCell(f.ratioAllErrors), spreadCell(f.ajvFirstError?.ns), ratioCell(f.ratioFirstError));
+    cells.push(show.searches(t.searchesPerFailingCall));
+    return { attrs: toolAttrs(t), cells };
+  });
+  const text =
+    "The calls that fail: tool-input-schema returns every problem with the one-line message a model reads, so it is compared with Ajv collecting every error (allErrors: true) and, second, with Ajv stopping at its first error." +
+    (withAjv ? "" : " Ajv was not compared.");
+  const series = withAjv ? [OURS, AJV_ALL, AJV] : [OURS];
+  const chart = figure("Calls that fail: ns a call", "ns", series, true, rows, run.tools.length, ["tool without calls that fail or with a refused schema", "tools without calls that fail or with a refused schema"]);
+  return section("failing", "Calls that fail", escapeXml(text), `${chart}\n${timed.length > 0 ? table(columns, body) : ""}`);
+}
+
+function firstCallsSection(run: BenchRun): string {
+  const measured = run.tools.filter((t) => t.firstCalls !== null);
+  const rows = measured.map(
+    (t): Row => ({
+      label: t.name,
+      bars: [
+        barOf(t.firstCalls!.first.median / 1000, scaled(t.firstCalls!.first), `${show.micros(t.firstCalls!.first.median / 1000)} µs`, FIRST_CALL.color),
+        barOf(t.firstCalls!.generating.median / 1000, scaled(t.firstCalls!.generating), `${show.micros(t.firstCalls!.generating.median / 1000)} µs`, GENERATING_CALL.color),
+      ],
+      missing: "",
+    }),
+  );
+  const columns = [
+    { title: "tool", className: "tool" },
+    { title: "status", className: "status" },
+    { title: "compile µs", className: "compile" },
+    ...(run.ajv.loaded ? [{ title: "Ajv compile µs", className: "ajv" }] : []),
+    { title: "first call µs", className: "first" },
+    { title: "generating call µs", className: "generating" },
+  ];
+  const body = run.tools.map((t) => {
+    const cells = [escapeXml(t.name), escapeXml(t.status), show.micros(t.compileMicros)];
+    if (run.ajv.loaded) cells.push(t.ajvError === undefined ? show.micros(t.ajvCompileMicros) : `<span title="${escapeXml(t.ajvError)}">refused</span>`);
+    const timedOn = t.firstCalls?.failing ? " (on a call that fails)" : "";
+    cells.push(t.firstCalls === null ? "-" : spreadCell(t.firstCalls.first, 1000) + timedOn, t.firstCalls === null ? "-" : spreadCell(t.firstCalls.generating, 1000));
+    return { attrs: toolAttrs(t), cells };
+  });
+  const text =
+    "Preflight and compile of each schema, once; then, on a freshly compiled validator, its first call, and the call that generates its fast check (the validator answers its first calls with closures, then writes code for the schema), each timed once per round on a validator compiled again, in µs.";
+  const chart = figure("First calls: µs", "µs", [FIRST_CALL, GENERATING_CALL], true, rows, run.tools.length, ["tool without calls or with a refused schema", "tools without calls or with a refused schema"]);
+  return section("first-calls", "Compile and first calls", escapeXml(text), `${chart}\n${table(columns, body)}`);
+}
+
+function scaled(s: Spread): Spread {
+  return { median: s.median / 1000, min: s.min / 1000, max: s.max / 1000 };
+}
+
+function patternsSection(run: BenchRun): string {
+  const rows = run.patterns
+    .filter((p) => p.perSearch !== null)
+    .map((p): Row => {
+      const micros = (p.perSearch!.ns.median * p.searches) / 1000;
+      const note = `${show.micros(micros)} µs: ${show.count(p.searches)} × ${show.ns(p.perSearch!.ns.median)} ns`;
+      return { label: p.pattern, bars: [barOf(micros, null, note, p.engine === "pcre2" ? PCRE2.color : DFA.color)], missing: "" };
+    });
+  const columns = [
+    { title: "pattern", className: "pattern" },
+    { title: "engine", className: "engine" },
+    { title: "tools", className: "tools" },
+    { title: "searches", className: "searches" },
+    { title: "ns a search", className: "ns" },
+    { title: "CPU ns", className: "cpu" },
+    { title: "µs in all", className: "total" },
+  ];
+  const body = run.patterns.map((p) => {
+    const engine = p.reason === null ? escapeXml(p.engine) : `<span title="${escapeXml(p.reason)}">${escapeXml(p.engine)}</span>`;
+    const tools = p.tools.map((name) => escapeXml(name)).join(", ");
+    const total = p.perSearch === null ? "-" : show.micros((p.perSearch.ns.median * p.searches) / 1000);
+    return {
+      attrs: ` data-pattern="${escapeXml(p.pattern)}"`,
+      cells: [`<code>${escapeXml(p.pattern)}</code>`, engine, tools, show.count(p.searches), spreadCell(p.perSearch?.ns), p.perSearch === null ? "-" : show.ns(p.perSearch.cpuNs), total],
+    };
+  });
+  const text =
+    "Each pattern of the catalog once: the engine that runs it (PCRE2 where its search is proven linear, else the DFA; an engine's tooltip says why PCRE2 does not run it), the searches of it that validating every call once runs, one search timed on the subjects those calls gave it, and what all its searches cost together.";
+  const chart = figure("Patterns: µs their searches cost over the calls", "µs", [PCRE2, DFA], false, rows, run.patterns.length, ["pattern no call searched", "patterns no call searched"]);
+  return section("patterns", "Patterns", escapeXml(text), run.patterns.length === 0 ? `<p class="note">No schema of the catalog has a pattern.</p>` : `${chart}\n${table(columns, body)}`);
 }
 
 const CSS = `
@@ -192,27 +318,31 @@ body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 17px; margin: 28px 0 6px; border-bottom: 1px solid #e5e5e5; padding-bottom: 4px; }
 p { margin: 6px 0; }
-code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; }
-.meta { color: #525252; }
+figure { margin: 8px 0 12px; }
+code { font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
+.meta { color: #525252; overflow-wrap: anywhere; }
 .warning { background: #fff7ed; border: 1px solid #fdba74; padding: 8px 12px; border-radius: 4px; }
 .cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0; }
 .card { border: 1px solid #e5e5e5; border-radius: 6px; padding: 8px 14px; min-width: 150px; }
 .card b { display: block; font-size: 20px; font-variant-numeric: tabular-nums; }
 .card span { color: #525252; font-size: 12.5px; }
 .note { color: #525252; font-size: 12.5px; }
+.legend { margin: 4px 0; }
 .legend .key { margin-right: 16px; white-space: nowrap; }
 .legend svg { vertical-align: -1px; }
-.scroll { overflow-x: auto; }
-svg.chart { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+svg.chart { display: block; width: 100%; height: auto; font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 svg.chart .tick { fill: #737373; font-size: 11px; }
 svg.chart .label { fill: #171717; }
 svg.chart .value { fill: #404040; font-size: 11px; font-variant-numeric: tabular-nums; }
 svg.chart .muted { fill: #a3a3a3; }
-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-th, td { padding: 4px 8px; border-bottom: 1px solid #eeeeee; text-align: right; white-space: nowrap; }
-th { background: #fafafa; font-weight: 600; position: sticky; top: 0; }
-td.tool, th.tool { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 14em; }
-td.status, th.status { text-align: left; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; margin-top: 8px; }
+th, td { padding: 4px 8px; border-bottom: 1px solid #eeeeee; text-align: right; }
+td { white-space: nowrap; }
+th { background: #fafafa; font-weight: 600; vertical-align: bottom; }
+td.tool, th.tool, td.pattern, th.pattern, td.tools, th.tools { text-align: left; white-space: normal; overflow-wrap: anywhere; }
+td.tool, td.pattern { min-width: 10em; }
+td.status, th.status, td.engine, th.engine { text-align: left; }
+.range { color: #737373; font-size: 12px; }
 tr.unsupported td.status, tr.malformed td.status { color: #b91c1c; }
 .faster { color: #15803d; }
 .slower { color: #b91c1c; }
@@ -221,87 +351,38 @@ tr.unsupported td.status, tr.malformed td.status { color: #b91c1c; }
 /** The whole report for a run, as one XHTML-compatible HTML document. */
 export function renderReport(run: BenchRun): string {
   const { tools, ajv } = run;
-  const timed = tools.filter((t) => t.nsPerValidation !== null && t.nsPerValidation !== undefined);
   const compileTotal = tools.reduce((sum, t) => sum + t.compileMicros, 0);
-  const ajvCompileTotal = tools.reduce((sum, t) => sum + (t.ajvCompileMicros ?? 0), 0);
-  const calls = tools.reduce((sum, t) => sum + t.calls, 0);
-  // Time spent validating every call once: where a calls file's time would go.
-  const weights = new Map(timed.map((t) => [t, (t.nsPerValidation as number) * t.calls]));
-  const weightTotal = [...weights.values()].reduce((a, b) => a + b, 0);
-  const statusCount = (status: ToolTiming["status"]) => tools.filter((t) => t.status === status).length;
+  const passing = tools.reduce((sum, t) => sum + t.validCalls, 0);
+  const failing = tools.reduce((sum, t) => sum + t.failingCalls, 0);
+  const statusCount = (status: ToolBench["status"]) => tools.filter((t) => t.status === status).length;
+  // Time to validate every timed call once: where a calls file's time would go.
+  const weight = (t: ToolBench) => (t.valid === null ? 0 : t.valid.ours.ns.median * t.valid.calls) + (t.failing === null ? 0 : t.failing.ours.ns.median * t.failing.calls);
+  const weightTotal = tools.reduce((sum, t) => sum + weight(t), 0);
 
   const cards = [
     [formatNumber(tools.length), "tools"],
     [`${formatNumber(statusCount("ok"))} / ${formatNumber(statusCount("unsupported"))} / ${formatNumber(statusCount("malformed"))}`, "ok / unsupported / malformed"],
-    [formatNumber(calls), run.callsFile === null ? "calls (the fixtures' cases)" : "calls"],
+    [`${formatNumber(passing)} / ${formatNumber(failing)}`, run.callsFile === null ? "calls that pass / fail (the tool files' cases)" : "calls that pass / fail"],
     [`${formatNumber(compileTotal / 1000, 2)} ms`, "preflight + compile, all tools"],
   ];
-  if (ajv.loaded) cards.push([`${formatNumber(ajvCompileTotal / 1000, 2)} ms`, "Ajv compile, all tools"]);
-  if (weightTotal > 0) cards.push([duration(weightTotal), "to validate every call once"]);
+  if (weightTotal > 0) cards.push([duration(weightTotal), "to validate every timed call once"]);
 
-  const top = [...weights.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const top = tools.filter((t) => weight(t) > 0).sort((a, b) => weight(b) - weight(a)).slice(0, 3);
   const where =
     weightTotal > 0
-      ? `<p>Validating every call once, ${top.map(([t, w]) => `<b>${escapeXml(t.name)}</b> takes ${escapeXml(formatNumber((100 * w) / weightTotal, 1))}%`).join(", ")} of the time.</p>`
+      ? `<p>Validating every timed call once, ${top.map((t) => `<b>${escapeXml(t.name)}</b> takes ${escapeXml(formatNumber((100 * weight(t)) / weightTotal, 1))}%`).join(", ")} of the time.</p>`
       : "";
+  const skipped: string[] = [];
+  if (run.badLines > 0) skipped.push(`${formatNumber(run.badLines)} bad ${run.badLines === 1 ? "line" : "lines"} skipped${run.firstBadLine === null ? "" : ` (the first, line ${run.firstBadLine.line}: ${run.firstBadLine.reason})`}`);
+  const unknown = run.unknownTools.reduce((sum, tool) => sum + tool.calls, 0);
+  if (unknown > 0) skipped.push(`${formatNumber(unknown)} ${unknown === 1 ? "call" : "calls"} to tools not in the catalog skipped`);
+  const disagree = tools.reduce((sum, t) => sum + (t.ajvDisagrees ?? 0), 0);
 
   const ajvLine = ajv.loaded
-    ? `<p class="meta">Compared with Ajv ${escapeXml(ajv.version)} (<code>Ajv2020</code>, <code>strict: false</code>, formats not asserted, the draft-07 meta-schema added, stopping at the first error), timed the same way in the same process.</p>`
+    ? `<p class="meta">Compared with Ajv ${escapeXml(ajv.version)} (<code>Ajv2020</code>, <code>strict: false</code>, formats not asserted, the draft-07 meta-schema added), timed the same way in the same process; arguments kept as JSON text are parsed inside the timing for both.${disagree > 0 ? ` ${escapeXml(`${formatNumber(disagree)} ${disagree === 1 ? "call" : "calls"} that Ajv answers otherwise ${disagree === 1 ? "is" : "are"} left out of both timings.`)}` : ""}</p>`
     : `<p class="warning">Ajv could not be loaded (${escapeXml(ajv.reason)}), so this report shows tool-input-schema's numbers alone. Ajv is a development dependency of tool-input-schema; install <code>ajv</code> 8 where the command runs to compare.</p>`;
+  const source = run.callsFile === null ? "the valid and invalid cases of the tool files" : `<code>${escapeXml(run.callsFile)}</code>`;
 
-  const nsBar = (t: ToolTiming): Bar | null =>
-    t.nsPerValidation === null || t.nsPerValidation === undefined
-      ? null
-      : {
-          label: t.name,
-          ours: t.nsPerValidation,
-          ajv: ajv.loaded ? (t.ajvNsPerValidation ?? null) : null,
-          note: `${show.ns(t.nsPerValidation)} ns`,
-          ajvNote: t.ajvNsPerValidation === null || t.ajvNsPerValidation === undefined ? "Ajv: -" : `${show.ns(t.ajvNsPerValidation)} ns`,
-        };
-  const compileBar = (t: ToolTiming): Bar => ({
-    label: t.name,
-    ours: t.compileMicros,
-    ajv: ajv.loaded ? (t.ajvCompileMicros ?? null) : null,
-    note: `${show.micros(t.compileMicros)} µs${t.status === "ok" ? "" : ` (${t.status})`}`,
-    ajvNote: t.ajvCompileMicros === null || t.ajvCompileMicros === undefined ? "Ajv: refused" : `${show.micros(t.ajvCompileMicros)} µs`,
-  });
-  const searchBar = (t: ToolTiming): Bar | null =>
-    t.patternSearches === null || t.patternSearches === undefined || t.patterns === 0
-      ? null
-      : {
-          label: t.name,
-          ours: t.patternSearches,
-          ajv: null,
-          note: `${show.searches(t.patternSearches)} (${formatNumber(t.patterns)} ${t.patterns === 1 ? "pattern" : "patterns"})`,
-          ajvNote: "",
-        };
-
-  const header = ["tool", "status", "compile µs", ...(ajv.loaded ? ["Ajv compile µs"] : []), "patterns", "pattern searches", "calls", "ns/validation"];
-  if (ajv.loaded) header.push("Ajv ns", "× Ajv");
-  header.push("share of time");
-  const classes = ["tool", "status", "compile", ...(ajv.loaded ? ["ajv-compile"] : []), "patterns", "searches", "calls", "ns", ...(ajv.loaded ? ["ajv-ns", "ratio"] : []), "share"];
-  const rows = tools.map((t) => {
-    const weight = weights.get(t);
-    const ratio = show.ratio(t.nsPerValidation, t.ajvNsPerValidation);
-    const ratioClass = ratio === "-" ? "" : (t.nsPerValidation as number) <= (t.ajvNsPerValidation as number) ? " faster" : " slower";
-    const cells = [
-      escapeXml(t.name),
-      escapeXml(t.status),
-      show.micros(t.compileMicros),
-      ...(ajv.loaded ? [t.ajvError === undefined ? show.micros(t.ajvCompileMicros) : `<span title="${escapeXml(t.ajvError)}">refused</span>`] : []),
-      show.count(t.patterns),
-      show.searches(t.patternSearches),
-      show.count(t.calls),
-      show.ns(t.nsPerValidation),
-      ...(ajv.loaded ? [show.ns(t.ajvNsPerValidation), ratio] : []),
-      weight === undefined || weightTotal === 0 ? "-" : `${formatNumber((100 * weight) / weightTotal, 1)}%`,
-    ];
-    const tds = cells.map((cell, i) => `<td class="${classes[i]}${classes[i] === "ratio" ? ratioClass : ""}">${cell}</td>`).join("");
-    return `<tr class="${t.status}" data-tool="${escapeXml(t.name)}">${tds}</tr>`;
-  });
-
-  const source = run.callsFile === null ? "the valid and invalid cases of the fixture files" : run.callsFile;
   return `<!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
 <head>
@@ -312,30 +393,17 @@ export function renderReport(run: BenchRun): string {
 </head>
 <body>
 <h1>tool-input-schema bench</h1>
-<p class="meta">Catalogs: ${run.catalogs.map((c) => `<code>${escapeXml(c)}</code>`).join(", ")}. Calls: ${run.callsFile === null ? escapeXml(source) : `<code>${escapeXml(source)}</code>`}${skippedText(run) === "" ? "" : escapeXml(` (${skippedText(run)})`)}.</p>
-<p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}${run.presentRequired ? ", --present-required" : ""}; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
+<p class="meta">Catalogs: ${run.catalogs.map((c) => `<code>${escapeXml(c)}</code>`).join(", ")}. Calls: ${source}${skipped.length === 0 ? "" : escapeXml(` (${skipped.join("; ")})`)}.</p>
+<p class="meta">--profile ${escapeXml(run.profile)}${run.lenientScalars ? ", --lenient-scalars" : ""}${run.presentRequired ? ", --present-required" : ""}; each figure after ${WARMUP_MS} ms untimed, ${escapeXml(formatNumber(run.rounds))} interleaved rounds of about ${SAMPLE_MS} ms; Node.js ${escapeXml(run.node)}; ${escapeXml(run.date)}.</p>
 ${ajvLine}
 <div class="cards">
 ${cards.map(([value, label]) => `<div class="card"><b>${escapeXml(value)}</b><span>${escapeXml(label)}</span></div>`).join("\n")}
 </div>
 ${where}
-${legend(ajv)}
-${chartSection("validation", "Validation: ns per call", "Each tool's calls, repeated for 100 ms untimed and then at least 200 ms timed; wall-clock nanoseconds per validation, the costliest tool first. A failing call costs tool-input-schema more than a passing one: it also builds the model-facing message.", "ns", tools, nsBar, "no calls or a refused schema")}
-${chartSection("compile", "Compile: µs per tool", "Preflight (validateSchema) and compile of each tool's schema, once, after a warm-up; for Ajv, ajv.compile of a copy of the schema.", "µs", tools, compileBar)}
-${legend(ajv, false)}
-${chartSection("patterns", "Pattern searches per validation", "Searches of the schema's pattern keywords that one validation runs, on average over the tool's calls (both passes of a failing call), counted in a separate untimed run.", "searches", tools, searchBar, "no patterns, no calls or a refused schema")}
-<section id="tools">
-<h2>Every tool</h2>
-<p>In catalog order. "share of time" is the tool's part of the time to validate every call once (ns per validation × calls).</p>
-<div class="scroll">
-<table>
-<thead><tr>${header.map((h, i) => `<th class="${classes[i]}">${escapeXml(h)}</th>`).join("")}</tr></thead>
-<tbody>
-${rows.join("\n")}
-</tbody>
-</table>
-</div>
-</section>
+${validSection(run)}
+${failingSection(run)}
+${firstCallsSection(run)}
+${patternsSection(run)}
 </body>
 </html>
 `;

@@ -1,9 +1,7 @@
 import { Catalog } from "../api/catalog";
 import type { ErrorKind, Options } from "../runtime/types";
-import { BOM_REASON, locateJsonError } from "../runtime/json-syntax";
 import type { LineText } from "./lines";
-import { isPlainObject } from "../runtime/shape";
-import { shapeOf } from "../explain/messages";
+import { checkCall, locate, readCallsLine, type BadLine } from "./stored-calls";
 
 // One batch of a bulk import, the same on the main thread and in a worker.
 
@@ -11,8 +9,11 @@ import { shapeOf } from "../explain/messages";
 export interface Tally {
   /** Lines read, blank ones included. */
   lines: number;
-  /** Lines that held a call. */
+  /** Calls: a line may hold several. */
   calls: number;
+  /** Lines that held a call, and those that held more than one. */
+  linesWithCalls: number;
+  linesWithSeveralCalls: number;
   valid: number;
   failed: Record<ErrorKind, number>;
   /** Lines that are not UTF-8, not JSON, or not a call. */
@@ -20,7 +21,9 @@ export interface Tally {
   /** Per tool name: calls and failed calls. */
   tools: Map<string, { calls: number; failed: number }>;
   /** The first call that failed, by line: where a reader of the summary sees the messages a model gets. */
-  firstFailure: { line: number; name: string; message: string } | null;
+  firstFailure: { line: number; call?: number; name: string; message: string } | null;
+  /** The first line that held no call, and why. */
+  firstBadLine: BadLine | null;
 }
 
 export interface BatchOutput {
@@ -30,14 +33,28 @@ export interface BatchOutput {
 }
 
 export function emptyTally(): Tally {
-  return { lines: 0, calls: 0, valid: 0, failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 }, badLines: 0, tools: new Map(), firstFailure: null };
+  return {
+    lines: 0,
+    calls: 0,
+    linesWithCalls: 0,
+    linesWithSeveralCalls: 0,
+    valid: 0,
+    failed: { validation: 0, unsupported_capability: 0, execution_failure: 0 },
+    badLines: 0,
+    tools: new Map(),
+    firstFailure: null,
+    firstBadLine: null,
+  };
 }
 
 /** Adds a batch's counts to the total; batches come in the order of their lines. */
 export function addTally(total: Tally, batch: Tally): void {
   total.firstFailure ??= batch.firstFailure;
+  total.firstBadLine ??= batch.firstBadLine;
   total.lines += batch.lines;
   total.calls += batch.calls;
+  total.linesWithCalls += batch.linesWithCalls;
+  total.linesWithSeveralCalls += batch.linesWithSeveralCalls;
   total.valid += batch.valid;
   total.badLines += batch.badLines;
   for (const kind of Object.keys(total.failed) as ErrorKind[]) total.failed[kind] += batch.failed[kind];
@@ -62,55 +79,41 @@ export function importCatalog(tools: unknown, options: Options): Catalog {
 }
 
 /**
- * A JSON line's call, why the line holds none, or null for a blank line
- * (skipped). Absent "arguments" are `{}`, as in MCP; `"arguments": null` is a
- * value, checked like any other (an object schema refuses it: `got null`).
+ * Validates the calls in `lines` (JSON Lines; blank ones skipped); `firstLine`
+ * is the number of the first. A line that holds several calls gives a result
+ * for each, with its place on the line ("call", from 1).
  */
-export function readCall(line: LineText): { name: string; args: unknown } | string | null {
-  if (typeof line !== "string") return line.error;
-  if (line.trim() === "") return null;
-  let call: unknown;
-  try {
-    call = JSON.parse(line);
-  } catch {
-    const { column, reason } = locateJsonError(line);
-    // The file's own mark is taken off line 1 (see readLines): one here comes from files joined together.
-    if (reason === BOM_REASON) return `not JSON at column ${column} (a byte-order mark; only the start of the file may hold one)`;
-    return `not JSON at column ${column} (${reason})`;
-  }
-  if (!isPlainObject(call)) return `expected an object with "name" and "arguments", got ${shapeOf(call)}`;
-  if (!Object.hasOwn(call, "name")) return 'missing "name"';
-  if (typeof call.name !== "string") return `"name": expected a string, got ${shapeOf(call.name)}`;
-  return { name: call.name, args: Object.hasOwn(call, "arguments") ? call.arguments : {} };
-}
-
-/** Validates the calls in `lines` (JSON Lines; blank ones skipped); `firstLine` is the number of the first. */
 export function processBatch(catalog: Catalog, lines: readonly LineText[], firstLine: number, withResults: boolean): BatchOutput {
   const tally = emptyTally();
   tally.lines = lines.length;
   let text = "";
   lines.forEach((raw, offset) => {
     const line = firstLine + offset;
-    const call = readCall(raw);
-    if (call === null) return;
-    if (typeof call === "string") {
+    const read = readCallsLine(raw);
+    if (read === null) return;
+    if (typeof read === "string") {
       tally.badLines++;
-      if (withResults) text += JSON.stringify({ line, error: call }) + "\n";
+      tally.firstBadLine ??= { line, reason: read };
+      if (withResults) text += JSON.stringify({ line, error: read }) + "\n";
       return;
     }
-    // Arguments stored as JSON text (as OpenAI hands them over) are read as such.
-    const result = typeof call.args === "string" ? catalog.validateJson(call.name, call.args) : catalog.validate(call.name, call.args);
-    tally.calls++;
-    let perTool = tally.tools.get(call.name);
-    if (perTool === undefined) tally.tools.set(call.name, (perTool = { calls: 0, failed: 0 }));
-    perTool.calls++;
-    if (result.ok) tally.valid++;
-    else {
-      tally.failed[result.kind]++;
-      perTool.failed++;
-      tally.firstFailure ??= { line, name: call.name, message: result.message };
+    tally.linesWithCalls++;
+    if (read.length > 1) tally.linesWithSeveralCalls++;
+    for (const call of locate(read, line)) {
+      const result = checkCall(catalog, call);
+      const place = call.call === null ? {} : { call: call.call };
+      tally.calls++;
+      let perTool = tally.tools.get(call.name);
+      if (perTool === undefined) tally.tools.set(call.name, (perTool = { calls: 0, failed: 0 }));
+      perTool.calls++;
+      if (result.ok) tally.valid++;
+      else {
+        tally.failed[result.kind]++;
+        perTool.failed++;
+        tally.firstFailure ??= { line, ...place, name: call.name, message: result.message };
+      }
+      if (withResults) text += JSON.stringify({ line, ...place, name: call.name, ...result }) + "\n";
     }
-    if (withResults) text += JSON.stringify({ line, name: call.name, ...result }) + "\n";
   });
   return { text, tally };
 }

@@ -18,7 +18,7 @@ import type { WorkerJob, WorkerSetup } from "./worker";
 
 export interface BulkImport {
   catalogFile: string;
-  /** JSON Lines of `{ "name", "arguments" }`; "-" for stdin. */
+  /** JSON Lines of call records (src/cli/call-shapes.ts); "-" for stdin. */
   callsFile: string;
   /** Print only the summary, not one result per line. */
   summary: boolean;

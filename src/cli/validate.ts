@@ -12,15 +12,23 @@ One call: validates the arguments in <args.json> (or stdin, given "-" or
 nothing) against the schema and prints "ok" or the model-facing message.
 
 Bulk import: <catalog.json> holds a tools/list result or a list of tools;
-<calls.jsonl> holds one { "name", "arguments" } per line ("-" for stdin);
-"arguments" may also be JSON text, as OpenAI stores it ("{\"path\":\"a\"}");
-absent, they are {}, as in MCP (null is a value, which an object schema
-refuses). Writes one JSON result per line, in input order: { "line", "name",
-"ok", ... } with the kind, message and issues of a failure, or { "line",
-"error" } for a line that is not UTF-8, not JSON or not a call. A bad line is
-counted and never stops the run. A tool whose schema is refused stays in the
-catalog: its calls fail with the schema's kind and issues. With stderr on a terminal (and stdout not, or
---summary), stderr shows a progress bar.
+<calls.jsonl> holds one call record per line ("-" for stdin), read by its
+shape: MCP tools/call params { "name", "arguments" } or their JSON-RPC
+request; an OpenAI Chat Completions tool call, message with "tool_calls" or
+response; an OpenAI Responses "function_call" item or response; an
+Anthropic "tool_use" block or message; a Gemini "functionCall" part, content
+or response. Arguments kept as JSON text (OpenAI's) are parsed as
+validateJson parses them; absent MCP arguments are {} (null is a value,
+which an object schema refuses). A line may hold several calls: each is
+checked and counted. Writes one JSON result per call, in input order:
+{ "line", "name", "ok", ... } ("call": its place on a line of several) with
+the kind, message and issues of a failure, or { "line", "error" } for a line
+that is not UTF-8, not JSON or holds no call, and why; a record of no shape,
+or whose arguments sit under a name its shape lacks, is such a line, never
+read as {}. A bad line is counted and never stops the run. A tool whose
+schema is refused stays in the catalog: its calls fail with the schema's
+kind and issues. With stderr on a terminal (and stdout not, or --summary),
+stderr shows a progress bar.
 
 --shard K/N takes the lines that begin in the K-th of N equal byte ranges of
 the calls file (K from 1 to N), numbered as in the whole file: the outputs of
@@ -31,8 +39,9 @@ Options:
   --schema <file>          the schema for one call
   --catalog <file>         the tools for a bulk import
   --calls <file>           the calls for a bulk import (JSON Lines)
-  --summary                print counts per kind and per tool, and the first failed
-                           call with its message, instead of one line per call
+  --summary                print counts per kind and per tool, the first failed
+                           call with its message and the first bad line with its
+                           reason, instead of one line per call
   --workers <N>            spread the calls over N worker threads (default: 1, on the main thread)
   --shard <K/N>            only the K-th of N shards of the calls file (a regular file)
   --profile core|extended  the keyword table (default: core)

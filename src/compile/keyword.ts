@@ -12,6 +12,8 @@ export interface CompileOptions {
   readonly presentRequired: boolean;
   readonly profile: Profile;
   readonly timeBudgetMs: number | null;
+  /** Generate the validator's code when it is compiled, not when it turns hot (src/validate/validator.ts). */
+  readonly eager: boolean;
   /** Equal for options whose validators are interchangeable: what caches key by. */
   readonly key: string;
 }

@@ -3,10 +3,13 @@
 // backtracking search is linear (native/proof.h), else by the package's
 // lazily built DFA (native/dfa.h), with the work of both counted. Nothing is
 // searched in TypeScript, and there is never a fallback to V8's RegExp.
-// Searches cross one at a time (CompiledPattern.test) or, from the
-// generated fast check, queued and run together in one crossing
+// Searches cross one at a time: through the fast-call shim where it loads
+// (src/pattern/fast-call.ts), the generated fast check searching as it goes
+// (searchAtOnce); else through Node-API (CompiledPattern.test), the generated
+// fast check queueing its searches to run together in one crossing
 // (queueSearch, flushSearches).
 import path from "path";
+import { loadFastCall, type FastCallState } from "./fast-call";
 import { chargeBudget, pass, SEARCH_BASE_WORK, SEARCH_MAX_WORK, SEARCH_WORK_PER_UNIT } from "../runtime/pass";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
@@ -55,38 +58,51 @@ interface Addon {
   /** The counter the addon shares, its slots named by `workSlots`: the current pass's search work, its number, and the batch. */
   work: Float64Array;
   workSlots: Readonly<Record<"allowed" | "spent" | "pass" | "batchSize" | "batchAnswer", number>>;
-  /** [pcre2, dfa, pcre2 limits tripped]: the searches this thread has run. */
+  /** [pcre2, dfa, pcre2 limits tripped, fast calls, slow callbacks]: the searches this thread has run. */
   searches(): Float64Array;
   /** The batch: its subjects' UTF-16 units, and per search [pattern id, first unit, length]. */
   units: Uint16Array;
   jobs: Uint32Array;
   readsPerUnit: number;
+  /** Proven PCRE2 steps to a unit of work. */
+  stepsPerUnit: number;
   maxSteps: number;
   pcre2Version: string;
   jit: boolean;
+  /** The entry points the fast-call shim is given (native/fast-entry.h). */
+  fastEntry: bigint;
 }
 
-function load(): Addon {
+/** The addon, and the file it was loaded from. */
+function load(): { addon: Addon; file: string } {
   const root = path.join(__dirname, "..", "..");
   try {
-    return require("node-gyp-build")(root) as Addon;
+    const file = require("node-gyp-build").path(root) as string;
+    return { addon: require(file) as Addon, file };
   } catch (err) {
     const cause = (err instanceof Error ? err.message : String(err)).trim();
     throw new Error(
       `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} ` +
         `(Node.js ${process.version}, ABI ${process.versions.modules}).\n` +
         `Cause: ${cause}\n` +
-        "Fix: install the PCRE2 development files (Debian/Ubuntu `apt-get install libpcre2-dev`, " +
-        "Fedora `dnf install pcre2-devel pcre2-static`, macOS `brew install pcre2`), a C++ toolchain and Python, " +
+        "Fix: install a C++ toolchain and Python 3 (the addon builds with node-gyp; PCRE2 comes with the package), " +
         "then run `npm rebuild tool-input-schema`.",
       { cause: err },
     );
   }
 }
 
-const addon = load();
+const { addon, file: addonFile } = load();
 const counter = addon.work;
 const SLOT = addon.workSlots;
+const { search: fastSearch, state: fastCall } = loadFastCall(addonFile, addon.fastEntry);
+const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT } = addon;
+
+/**
+ * Whether searches take the fast call: the generated fast check then
+ * searches as it goes (searchAtOnce) rather than queueing (queueSearch).
+ */
+export const searchesAtOnce = fastSearch !== null;
 
 /** Hands the current pass's search work to the addon (src/runtime/pass.ts), which counts on from it and writes back what it spent. */
 function shareWork(): void {
@@ -95,11 +111,19 @@ function shareWork(): void {
   counter[SLOT.pass] = pass.generation;
 }
 
-/** The searches the addon has run in this thread, by engine; `pcre2Trips` counts PCRE2 searches its own limits stopped, which the DFA then answered. */
+/**
+ * The searches the addon has run in this thread, by engine; `pcre2Trips`
+ * counts PCRE2 searches its own limits stopped, which the DFA then answered.
+ * Of these, `fast` came through V8's fast call (a flat one-byte subject, from
+ * optimized code) and `slow` through the fast-call function's ordinary
+ * callback; the rest crossed Node-API.
+ */
 export interface Searches {
   pcre2: number;
   dfa: number;
   pcre2Trips: number;
+  fast: number;
+  slow: number;
 }
 
 /**
@@ -108,7 +132,7 @@ export interface Searches {
  * `workPerUnit` for each UTF-16 unit of the arguments' strings, and never
  * more than `maxWork`. Every search is charged one unit per `readsPerUnit`
  * code units of its subject; a DFA search also what it builds, a PCRE2
- * search its proven steps (at most `K` per position, 8 to a unit).
+ * search its proven steps (at most `K` per position, 4 to a unit).
  */
 export const engine: Readonly<{
   baseWork: number;
@@ -118,6 +142,7 @@ export const engine: Readonly<{
   K: number;
   pcre2Version: string;
   jit: boolean;
+  fastCall: FastCallState;
   searches(): Searches;
 }> = Object.freeze({
   baseWork: SEARCH_BASE_WORK,
@@ -127,9 +152,10 @@ export const engine: Readonly<{
   K: addon.maxSteps,
   pcre2Version: addon.pcre2Version,
   jit: addon.jit,
+  fastCall: Object.freeze({ ...fastCall }),
   searches(): Searches {
-    const [pcre2, dfa, pcre2Trips] = addon.searches();
-    return { pcre2, dfa, pcre2Trips };
+    const [pcre2, dfa, pcre2Trips, fast, slow] = addon.searches();
+    return { pcre2, dfa, pcre2Trips, fast, slow };
   },
 });
 
@@ -162,8 +188,9 @@ export function compileProgram(
   function search(subject: string): MatchOutcome {
     // The addon refuses anything but a string, with a TypeError.
     if (typeof subject !== "string") return pattern.native(subject) as MatchOutcome;
+    if (outOfReach(pattern, subject.length)) return LIMIT;
     shareWork();
-    let outcome = pattern.native(subject);
+    let outcome = fastSearch !== null ? fastSearch(pattern.id, subject) : pattern.native(subject);
     if (outcome === DROPPED && rewrite !== null) {
       // Compiled again outside any cache: it goes with the last validator that holds it.
       const again = rewrite();
@@ -171,12 +198,45 @@ export function compileProgram(
       if ("error" in revived || revived.test === undefined) return NO_MEMORY;
       pattern.native = revived.test;
       pattern.id = revived.id;
-      outcome = pattern.native(subject);
+      outcome = fastSearch !== null ? fastSearch(pattern.id, subject) : pattern.native(subject);
     }
     pass.searchSpent = counter[SLOT.spent];
-    return outcome === DROPPED ? NO_MEMORY : outcome;
+    return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
   }
   return pattern;
+}
+
+/**
+ * Whether a search of `length` UTF-16 units cannot fit in what the pass has
+ * left: its read, and for PCRE2 its proven steps over the fewest code points
+ * so many units can hold, are more than that. The addon would charge at
+ * least as much before searching (it charges the read before it copies the
+ * subject): answered here, a long subject is never copied, in any pass that
+ * meets it. The charge is left as it is, since the pass ends here.
+ */
+function outOfReach(pattern: CompiledPattern, length: number): boolean {
+  const read = Math.floor(length / READS_PER_UNIT);
+  const steps = pattern.engine === "pcre2" ? Math.ceil((pattern.steps * (Math.ceil(length / 2) + 1)) / STEPS_PER_UNIT) : 0;
+  return pass.searchSpent + read + steps > pass.searchAllowed;
+}
+
+/**
+ * Searches `pattern` on `subject` at once, through the fast call (only when
+ * searchesAtOnce): false when it does not match; throws EngineLimit when it
+ * ran out of work. The generated fast check calls it for every search, so
+ * that V8 sees one fast-call target; the time budget is looked at when the
+ * check ends.
+ */
+export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
+  if (outOfReach(pattern, subject.length)) return answered(LIMIT, site);
+  counter[SLOT.allowed] = pass.searchAllowed;
+  counter[SLOT.spent] = pass.searchSpent;
+  counter[SLOT.pass] = pass.generation;
+  const outcome = fastSearch!(pattern.id, subject);
+  pass.searchSpent = counter[SLOT.spent];
+  if (outcome === MATCH) return true;
+  // A pattern dropped from the cache is compiled again by its own search.
+  return answered(outcome === DROPPED ? pattern.test(subject) : (outcome as MatchOutcome), site);
 }
 
 /**

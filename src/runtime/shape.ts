@@ -29,6 +29,24 @@ export function isJsonArray(value: unknown): value is unknown[] {
 const functionSource = Function.prototype.toString;
 
 /**
+ * Whether this realm reads prototypes through Object.prototype's own
+ * `__proto__` accessor, as V8 built it (not deleted or made to throw by
+ * `--disable-proto`, not replaced before this module loaded). The generated
+ * fast check then tests `value.__proto__ === Object.prototype` first: V8
+ * compiles that read, where the objects at a site have few shapes, into a
+ * load of the prototype from the object's map, while Object.getPrototypeOf
+ * leaves optimized code for V8's runtime (a fifth of a pattern-free call).
+ * The read is only a quick yes: anything else falls to isPlainObject. An
+ * object's own property named "__proto__" shadows the accessor; its value
+ * would have to be Object.prototype itself to pass as the quick yes, which
+ * no JSON text can give.
+ */
+export const PROTO_ACCESSOR_IS_INTRINSIC: boolean = (() => {
+  const accessor = Object.getOwnPropertyDescriptor(Object.prototype, "__proto__")?.get;
+  return typeof accessor === "function" && functionSource.call(accessor) === "function get __proto__() { [native code] }" && accessor.call([]) === Array.prototype;
+})();
+
+/**
  * True when `proto` is a realm's own `Object.prototype` (`Array.prototype`
  * for "Array"): its `constructor` is that realm's native function of the
  * name, whose `prototype` (fixed on the intrinsic) is `proto` itself. An

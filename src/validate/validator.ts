@@ -36,16 +36,21 @@ class HotTier<Pass> {
 
   /** The pass to run for this call. */
   next(): Pass {
-    if (this.callsUntilHot > 0 && --this.callsUntilHot === 0 && this.generate !== null) {
-      try {
-        this.check = this.generate() ?? this.check;
-      } catch {
-        // Code generation can be disallowed (--disallow-code-generation-from-strings):
-        // the closures then stay the fast check.
-      }
-      this.generate = null;
-    }
+    if (this.callsUntilHot > 0 && --this.callsUntilHot === 0) this.heat();
     return this.check;
+  }
+
+  /** Generates the code now (compile's `eager`), so that no call pays for it. */
+  heat(): void {
+    this.callsUntilHot = 0;
+    if (this.generate === null) return;
+    try {
+      this.check = this.generate() ?? this.check;
+    } catch {
+      // Code generation can be disallowed (--disallow-code-generation-from-strings):
+      // the closures then stay the fast check.
+    }
+    this.generate = null;
   }
 }
 
@@ -86,6 +91,7 @@ export class CompiledValidator implements Validator {
     private readonly timeBudgetMs: number | null,
     /** The schema's JSON text, for its JSON Schema by target; null for a schema without one (src/api/own-json.ts), or a validator never handed out. */
     private readonly text: string | null,
+    eager = false,
   ) {
     this.patternBytes = compiled.patternBytes;
     this.patterns = compiled.patterns;
@@ -96,6 +102,7 @@ export class CompiledValidator implements Validator {
       parsed: new HotTier<FastCheck>(closureFastCheck(check, "parsed"), generate && (() => generate.fast("parsed"))),
     };
     this.explainer = new HotTier<Explainer>(check, generate && generate.explainer);
+    if (eager) for (const tier of [this.fast.any, this.fast.parsed, this.explainer]) tier.heat();
   }
 
   // Functions of the instance, not of the prototype: they work detached.

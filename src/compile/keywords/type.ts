@@ -2,7 +2,7 @@ import { Decimal } from "../../runtime/decimal";
 import type { Keyword } from "../keyword";
 import { either, jsonTextHint, preview, typeWord, shapeOf } from "../../explain/messages";
 import type { Check } from "../../explain/report";
-import { isPlainObject } from "../../runtime/shape";
+import { isPlainObject, PROTO_ACCESSOR_IS_INTRINSIC } from "../../runtime/shape";
 
 export const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean", "null"] as const;
 
@@ -20,10 +20,17 @@ const TYPES: Record<string, TypeTest> = {
   object: {
     // Arguments are checked to be JSON first, so any non-array object is plain.
     holds: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal),
-    code: (v) => `isPlainObject(${v})`,
+    code: (v) =>
+      PROTO_ACCESSOR_IS_INTRINSIC
+        ? `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}) && (${v}.__proto__ === objectPrototype || isPlainObject(${v})))`
+        : `isPlainObject(${v})`,
     parsedCode: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
   },
-  array: { holds: (v) => Array.isArray(v), code: (v) => `isJsonArray(${v})`, parsedCode: (v) => `Array.isArray(${v})` },
+  array: {
+    holds: (v) => Array.isArray(v),
+    code: (v) => (PROTO_ACCESSOR_IS_INTRINSIC ? `(Array.isArray(${v}) && (${v}.__proto__ === arrayPrototype || isJsonArray(${v})))` : `isJsonArray(${v})`),
+    parsedCode: (v) => `Array.isArray(${v})`,
+  },
   string: { holds: (v) => typeof v === "string", code: (v) => `typeof ${v} === "string"`, parsedCode: (v) => `typeof ${v} === "string"` },
   integer: {
     // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.

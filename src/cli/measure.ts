@@ -1,11 +1,40 @@
-// Interleaved timing. Every contestant runs one sample per round, in the same
-// order (A, B, C, A, B, C, …), so machine noise lands on all of them alike;
-// the figure reported is the median over the rounds.
+// Interleaved timing, for `bench` and for the repository's benchmark
+// (bench/run.mjs imports it from lib/). Every contestant runs one sample per
+// round, in the same order (A, B, C, A, B, C, …), so machine noise lands on
+// all of them alike; a figure is the median over the rounds, with the
+// fastest and slowest round as its spread.
 
 /** Results are folded in here, so no validation can be dropped as dead code. */
 export const sink = { value: 0 };
 
-function elapsedNs(run, n) {
+/** Something timed: `run(n)` performs n operations and returns a number derived from their results. */
+export interface Contestant {
+  name: string;
+  run(n: number): number;
+}
+
+/** A contestant's samples, in ns per operation: wall clock and the process's CPU time. */
+export interface Timing {
+  name: string;
+  /** Operations per sample. */
+  batch: number;
+  medianNs: number;
+  minNs: number;
+  maxNs: number;
+  medianCpuNs: number;
+  samples: number[];
+  cpuSamples: number[];
+}
+
+export interface InterleaveOptions {
+  rounds?: number;
+  sampleMs?: number;
+  warmupMs?: number;
+  /** Operations in one pass over the cases. */
+  unit?: number;
+}
+
+function elapsedNs(run: (n: number) => number, n: number): number {
   const start = process.hrtime.bigint();
   sink.value += run(n);
   return Number(process.hrtime.bigint() - start);
@@ -17,7 +46,7 @@ function elapsedNs(run, n) {
  * machine shared with other work, CPU time leaves out the stretches when
  * the process was not running at all.
  */
-function sampleNs(run, n) {
+function sampleNs(run: (n: number) => number, n: number): { wall: number; cpu: number } {
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   sink.value += run(n);
@@ -26,18 +55,18 @@ function sampleNs(run, n) {
   return { wall, cpu: (used.user + used.system) * 1000 };
 }
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /**
  * The median over rounds of `samples[r] / reference[r]`: each round's two
  * samples ran moments apart, so a slow stretch of the machine cancels out.
  */
-export function pairedRatio(samples, reference) {
+export function pairedRatio(samples: readonly number[], reference: readonly number[]): number {
   return median(samples.map((x, r) => x / reference[r]));
-}
-
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /**
@@ -48,7 +77,7 @@ export function median(values) {
  * the first few cases, and in some processes that code stays several times
  * slower for the whole run.
  */
-function warmUp(run, ms, unit) {
+function warmUp(run: (n: number) => number, ms: number, unit: number): void {
   const start = process.hrtime.bigint();
   const half = start + BigInt(Math.round((ms / 2) * 1e6));
   const end = start + BigInt(Math.round(ms * 1e6));
@@ -61,26 +90,21 @@ function warmUp(run, ms, unit) {
 }
 
 /** The batch size whose sample takes about `sampleMs`. */
-function calibrate(run, sampleMs) {
+function calibrate(run: (n: number) => number, sampleMs: number): number {
   let n = 1;
   for (;;) {
     const ns = elapsedNs(run, n);
-    if (ns >= sampleMs * 1e6 / 4 || n >= 1 << 26) return Math.max(1, Math.round((n * sampleMs * 1e6) / Math.max(ns, 1)));
+    if (ns >= (sampleMs * 1e6) / 4 || n >= 1 << 26) return Math.max(1, Math.round((n * sampleMs * 1e6) / Math.max(ns, 1)));
     n *= 2;
   }
 }
 
-/**
- * Times contestants `{ name, run(n) → number }`, where `run(n)` performs n
- * operations and returns something derived from their results; `unit` is
- * the number of operations in one pass over the cases. Returns per
- * contestant the median, min and max ns per operation and every sample.
- */
-export function interleave(contestants, { rounds = 7, sampleMs = 20, warmupMs = 150, unit = 1 } = {}) {
+/** Times the contestants in interleaved rounds: per contestant the median, fastest and slowest round, and every sample. */
+export function interleave(contestants: readonly Contestant[], { rounds = 7, sampleMs = 20, warmupMs = 150, unit = 1 }: InterleaveOptions = {}): Timing[] {
   for (const c of contestants) warmUp(c.run, warmupMs, unit);
   const sizes = contestants.map((c) => calibrate(c.run, sampleMs));
-  const samples = contestants.map(() => []);
-  const cpuSamples = contestants.map(() => []);
+  const samples: number[][] = contestants.map(() => []);
+  const cpuSamples: number[][] = contestants.map(() => []);
   for (let round = 0; round < rounds; round++) {
     contestants.forEach((c, i) => {
       const { wall, cpu } = sampleNs(c.run, sizes[i]);
@@ -100,13 +124,19 @@ export function interleave(contestants, { rounds = 7, sampleMs = 20, warmupMs = 
   }));
 }
 
+/** A one-shot job: `prepare()` runs untimed before each (fresh deep clones), `job(prepared)` is timed once. */
+export interface Job<T> {
+  name: string;
+  prepare(): T;
+  job(input: T): number;
+}
+
 /**
- * Interleaved rounds of one-shot jobs (compiling a catalog): `prepare()`
- * runs untimed before each job (fresh deep clones), `job(prepared)` is timed
- * once. Returns the median, min, max and the first (coldest) round, in ms.
+ * Interleaved rounds of one-shot jobs (compiling a catalog). Returns the
+ * median, min, max and the first (coldest) round, in ms.
  */
-export function interleaveJobs(contestants, { rounds = 7 } = {}) {
-  const samples = contestants.map(() => []);
+export function interleaveJobs<T>(contestants: readonly Job<T>[], { rounds = 7 }: { rounds?: number } = {}) {
+  const samples: number[][] = contestants.map(() => []);
   for (let round = 0; round < rounds; round++) {
     contestants.forEach((c, i) => {
       const input = c.prepare();
