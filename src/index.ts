@@ -1,6 +1,6 @@
 import { engine } from "./pattern/native";
 
-export type { CallOptions, ErrorKind, Issue, Options, Profile, Result, Validator } from "./runtime/types";
+export type { CallOptions, ErrorKind, Failure, Issue, Options, Profile, Result, StandardProps, Validator } from "./runtime/types";
 export { SchemaError } from "./api/schema-error";
 export { compile, validate, validateSchema, violation } from "./api/entry-points";
 export { patternInfo } from "./api/pattern-info";
@@ -9,6 +9,9 @@ export { Catalog } from "./api/catalog";
 export type { PublishMode, PublishOptions, PublishResult, RefusedTool, ToolFailure } from "./api/catalog";
 export { guardClient, guardToolHandler } from "./api/mcp";
 export type { CallToolParams, GuardOptions, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./api/mcp";
+export { ToolInputSchemaValidator } from "./api/mcp-validator";
+export type { McpValidationResult, McpValidator } from "./api/mcp-validator";
+export type { JsonSchemaTarget } from "./compile/json-schema-target";
 
 /**
  * The pattern engines (PCRE2's version, its JIT, the proof's bound K, the

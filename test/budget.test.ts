@@ -31,8 +31,10 @@ describe("timeBudgetMs", () => {
         {
           kind: "execution_failure",
           instancePath: "",
+          path: [],
           schemaPath: "",
           keyword: "timeBudgetMs",
+          params: { limit: 0.01 },
           message: "arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
         },
       ],

@@ -7,6 +7,7 @@ import type { CompileOptions } from "../src/compile/keyword";
 import { readOptions } from "../src/api/options";
 import { Catalog, compile, validate, violation } from "../src/index";
 import type { Result } from "../src/runtime/types";
+import { pathOf } from "./support/issues";
 
 const options = readOptions(undefined) as CompileOptions;
 const failure: Result = { ok: false, kind: "validation", message: "m", issues: [] };
@@ -108,7 +109,7 @@ describe("the validate() cache", () => {
       ok: false,
       kind: "validation",
       message: "invalid arguments: cmd: missing (required)",
-      issues: [{ kind: "validation", instancePath: "/cmd", schemaPath: "/required", keyword: "required", message: "cmd: missing (required)" }],
+      issues: [{ kind: "validation", instancePath: "/cmd", path: ["cmd"], schemaPath: "/required", keyword: "required", params: { missingProperty: "cmd" }, message: "cmd: missing (required)" }],
     };
     expect(validate(shifty, {})).toEqual(missing);
     expect(reads).toBe(1);
@@ -227,7 +228,7 @@ describe("validate() with a toJSON on the prototypes", () => {
   const schemaFor = (name: string) => ({ type: "object", required: [`a_${name}`], properties: { [`a_${name}`]: { enum: ["x"] } } });
   const missing = (name: string): Result => {
     const message = `a_${name}: missing (required)`;
-    return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: `/a_${name}`, schemaPath: "/required", keyword: "required", message }] };
+    return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: `/a_${name}`, path: pathOf(`/a_${name}`), schemaPath: "/required", keyword: "required", params: { missingProperty: `a_${name}` }, message }] };
   };
 
   it.each<[string, object, () => unknown]>([

@@ -19,7 +19,7 @@ describe("Catalog.publish, strict (the default)", () => {
       ok: false,
       kind: "validation",
       message: "invalid arguments: mode: unexpected property; allowed: path",
-      issues: [{ kind: "validation", instancePath: "/mode", schemaPath: "/additionalProperties", keyword: "additionalProperties", message: "mode: unexpected property; allowed: path" }],
+      issues: [{ kind: "validation", instancePath: "/mode", path: ["mode"], schemaPath: "/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: "mode" }, message: "mode: unexpected property; allowed: path" }],
     });
     expect(catalog.names()).toEqual(["read_file", "list_dir"]);
   });
@@ -65,14 +65,14 @@ describe("Catalog.publish, strict (the default)", () => {
           name: "read_file",
           kind: "validation",
           message: 'tools[1]: duplicate tool name "read_file" (first at tools[0])',
-          issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "name", message: 'tools[1]: duplicate tool name "read_file" (first at tools[0])' }],
+          issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "name", params: {}, message: 'tools[1]: duplicate tool name "read_file" (first at tools[0])' }],
         },
         {
           index: 2,
           name: null,
           kind: "validation",
           message: "tools[2].name: expected a non-empty string, got undefined",
-          issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "name", message: "tools[2].name: expected a non-empty string, got undefined" }],
+          issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "name", params: {}, message: "tools[2].name: expected a non-empty string, got undefined" }],
         },
       ],
     });
@@ -201,7 +201,7 @@ describe("Catalog.validate: the tool name", () => {
       ok: false,
       kind: "validation",
       message,
-      issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "name", message }],
+      issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "name", params: {}, message }],
     });
     expect(catalog.validate("file", {})).toMatchObject({ message: 'unknown tool "file"; did you mean "read_file" or "write_file"?' });
     expect(catalog.validate("deploy", {})).toMatchObject({ message: 'unknown tool "deploy"; the nearest known tools are "list_dir", "read_file", "write_file"' });
@@ -262,7 +262,7 @@ describe("tool names from a hostile server", () => {
     const catalog = new Catalog();
     expect(catalog.publish([{ name: "read\u2028file", inputSchema: { type: "object" } }])).toEqual({ ok: true, tools: 1, refused: [] });
     const message = 'unknown tool "read\\u2028fil"; did you mean "read\\u2028file"?';
-    expect(catalog.validate("read\u2028fil", {})).toEqual({ ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "name", message }] });
+    expect(catalog.validate("read\u2028fil", {})).toEqual({ ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "name", params: {}, message }] });
     const twice = [0, 1].map(() => ({ name: "a\u0085b", inputSchema: { type: "object", properties: { x: { type: "nope" } } } }));
     expect(catalog.publish(twice)).toMatchObject({ ok: false, message: "not published: 2 of 2 tools refused (a\\u0085b, a\\u0085b)" });
   });

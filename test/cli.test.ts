@@ -235,7 +235,7 @@ describe("tool-input-schema validate --schema", () => {
       ok: false,
       kind: "validation",
       message: "invalid arguments: path: expected a string, got a number (1)",
-      issues: [{ kind: "validation", instancePath: "/path", schemaPath: "/properties/path/type", keyword: "type", message: "path: expected a string, got a number (1)" }],
+      issues: [{ kind: "validation", instancePath: "/path", path: ["path"], schemaPath: "/properties/path/type", keyword: "type", params: { type: "string" }, message: "path: expected a string, got a number (1)" }],
     });
   });
 
@@ -438,7 +438,7 @@ describe("--present-required on every command that compiles schemas", () => {
     ok
       ? `{"line":${n},"name":"weather","ok":true}`
       : `{"line":${n},"name":"weather","ok":false,"kind":"validation","message":"invalid arguments: city: missing (required)",` +
-        `"issues":[{"kind":"validation","instancePath":"/city","schemaPath":"/required","keyword":"required","message":"city: missing (required)"}]}`;
+        `"issues":[{"kind":"validation","instancePath":"/city","path":["city"],"schemaPath":"/required","keyword":"required","params":{"missingProperty":"city"},"message":"city: missing (required)"}]}`;
 
   it("validate --catalog --calls applies it to every call, on the main thread and in workers", () => {
     const expected = [line(1, true), line(2, false), line(3, false), line(4, false)].join("\n") + "\n";
@@ -574,7 +574,7 @@ describe("tool-input-schema: files that start with a UTF-8 byte-order mark", () 
   const expected =
     '{"line":1,"name":"fine","ok":true}\n' +
     '{"line":2,"name":"fine","ok":false,"kind":"validation","message":"invalid arguments: q: expected a string, got a number (1)",' +
-    '"issues":[{"kind":"validation","instancePath":"/q","schemaPath":"/properties/q/type","keyword":"type","message":"q: expected a string, got a number (1)"}]}\n';
+    '"issues":[{"kind":"validation","instancePath":"/q","path":["q"],"schemaPath":"/properties/q/type","keyword":"type","params":{"type":"string"},"message":"q: expected a string, got a number (1)"}]}\n';
 
   it("reads line 1 of a calls file without it, from a file, from stdin and with workers", () => {
     const catalog = file("bom-catalog.json", bom + JSON.stringify(tools));

@@ -109,8 +109,10 @@ describe("execution_failure", () => {
         {
           kind: "execution_failure",
           instancePath: "/v",
+          path: ["v"],
           schemaPath: "/properties/v/pattern",
           keyword: "pattern",
+          params: { pattern },
           message: `v: checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`,
         },
       ],

@@ -26,7 +26,7 @@ import {
  * They run where a user runs them: in a scratch project whose node_modules
  * links "tool-input-schema" to this checkout (so an import resolves through
  * package.json to lib/ and its .d.ts, and `npx tool-input-schema` runs the
- * package's bin), @modelcontextprotocol and @types to the installed ones
+ * package's bin), @modelcontextprotocol, ai and @types to the installed ones
  * (with the bin of @modelcontextprotocol/server-everything, as npm installs
  * it), and which holds a copy of the package's examples/ (the README's quick
  * start says to copy them there). lib/ must be current: after changing src/,
@@ -186,6 +186,7 @@ beforeAll(() => {
   mkdirSync(join(scratch, "node_modules", ".bin"), { recursive: true });
   symlinkSync(root, join(scratch, "node_modules", "tool-input-schema"), "dir");
   symlinkSync(join(root, "node_modules", "@modelcontextprotocol"), join(scratch, "node_modules", "@modelcontextprotocol"), "dir");
+  symlinkSync(join(root, "node_modules", "ai"), join(scratch, "node_modules", "ai"), "dir");
   symlinkSync(join(root, "node_modules", "@types"), join(scratch, "node_modules", "@types"), "dir");
   // The bins, as npm links them on install.
   const bin = join(scratch, "node_modules", ".bin", "tool-input-schema");

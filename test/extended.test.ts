@@ -142,6 +142,27 @@ describe("extended keywords", () => {
     expect(validateSchema(wrap({ deprecated: "yes" }), extended)).toMatchObject({ ok: false, kind: "validation" });
   });
 
+  it("keeps vendor extensions (x-…) as annotations of any JSON value; the core profile refuses them, x-mcp-header aside", () => {
+    const annotated = wrap({ type: "string", "x-order": 2, "x-go-type": { import: "time" }, "x-nullable": null }, { "x-speakeasy-name": "tool" });
+    expect(validateSchema(annotated, extended)).toEqual({ ok: true });
+    expect(validate(annotated, { v: "a" }, extended)).toEqual({ ok: true });
+    expect(validate(annotated, { v: 1 }, extended)).toMatchObject({ ok: false, message: "invalid arguments: v: expected a string, got a number (1)" });
+    expect(validateSchema(wrap({ "x-order": 2 }))).toMatchObject({
+      ok: false,
+      kind: "unsupported_capability",
+      issues: [{ message: '#/properties/v/x-order: keyword "x-order" is not supported (profile: "extended" supports it)' }],
+    });
+    expect(validateSchema(wrap({ "x-mcp-header": "X-Region" }))).toEqual({ ok: true });
+    expect(validateSchema(wrap({ "x-mcp-header": 1 }), extended)).toMatchObject({ ok: false, issues: [{ message: "#/properties/v/x-mcp-header: must be a string" }] });
+    expect(validateSchema(wrap({ "x-when": undefined }), extended)).toMatchObject({
+      ok: false,
+      kind: "validation",
+      issues: [{ schemaPath: "/properties/v/x-when", keyword: "x-when", message: "#/properties/v/x-when: must be a JSON value; the value got undefined (not a JSON value)" }],
+    });
+    // Only the prefix makes an extension: a keyword that merely holds "x-" is unknown in both.
+    expect(validateSchema(wrap({ "ax-b": 1 }), extended)).toMatchObject({ ok: false, kind: "unsupported_capability" });
+  });
+
   it.each([
     [{ maxLength: -1 }, "maxLength", "must be a non-negative integer"],
     [{ exclusiveMinimum: true }, "exclusiveMinimum", "must be a finite number"],

@@ -7,6 +7,7 @@ import { compile, validate } from "../src/index";
 import { MiB, residentGrowth } from "./support/memory";
 import { isJsonArray, isPlainObject } from "../src/runtime/shape";
 import { MAX_WORK, MEASURED_VALUES } from "../src/runtime/pass";
+import { pathOf } from "./support/issues";
 
 class List extends Array {}
 
@@ -23,7 +24,7 @@ function results(args: unknown): unknown[] {
 
 function refused(path: string, instancePath: string, problem: string) {
   const message = `${path}: ${problem} (not a JSON value)`;
-  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath, schemaPath: "", keyword: "type", message }] };
+  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath, path: pathOf(instancePath), schemaPath: "", keyword: "type", params: {}, message }] };
 }
 
 describe("the JSON input domain: arrays", () => {
@@ -184,8 +185,10 @@ describe("the JSON input domain: lengths and keys that are only claims", () => {
         {
           kind: "execution_failure",
           instancePath: "",
+          path: [],
           schemaPath: "",
           keyword: "schema",
+          params: { limit: MAX_WORK },
           message: `arguments: checking them against this schema takes more than the work limit (${MAX_WORK} steps for more than ${MEASURED_VALUES} values); send fewer or smaller values`,
         },
       ],

@@ -93,7 +93,7 @@ describe("memoized: the fast check", () => {
     const seen: (Report | null)[] = [];
     const shared = memoized((_value, report) => {
       seen.push(report);
-      return report !== null && report.fail("type", "#/type", "must be a string");
+      return report !== null && report.fail("type", "#/type", "must be a string", {});
     });
     const report = new Report(true);
     expect(shared(1, report)).toBe(false);

@@ -3,9 +3,10 @@ import { count, either, jsonTextHint, preview, refusedToolMessage, shortName, ty
 import type { ErrorKind, Issue } from "../src/runtime/types";
 import { failure, MAX_ISSUE_TEXT, MAX_REPORTED } from "../src/explain/failure";
 import { endValidation, startPass } from "../src/runtime/pass";
+import { pathOf } from "./support/issues";
 
 /** An issue with only its message and kind chosen. */
-const issue = (message: string, kind: ErrorKind = "validation", instancePath = ""): Issue => ({ kind, instancePath, schemaPath: "#", keyword: "k", message });
+const issue = (message: string, kind: ErrorKind = "validation", instancePath = ""): Issue => ({ kind, instancePath, path: pathOf(instancePath), schemaPath: "#", keyword: "k", params: {}, message });
 
 // Previews and hints keep state for one pass (PerPass), and trimming is charged.
 beforeEach(() => {

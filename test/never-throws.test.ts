@@ -99,17 +99,17 @@ const tool = { type: "object", properties: { path: { type: "string" } } };
 
 function schemaFailure(reason: string): Result {
   const message = `#: the schema could not be read (${reason})`;
-  return { ok: false, kind: "validation", message: `invalid schema: ${message}`, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }] };
+  return { ok: false, kind: "validation", message: `invalid schema: ${message}`, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message }] };
 }
 
 function argumentsFailure(reason: string): Result {
   const message = `arguments: could not be read (${reason})`;
-  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "type", message }] };
+  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "type", params: {}, message }] };
 }
 
 function optionsFailure(problem: string): Result {
   const message = `invalid options: ${problem}`;
-  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "options", message }] };
+  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "options", params: {}, message }] };
 }
 
 /** A failure as a ToolFailure holds it: without `ok`. */

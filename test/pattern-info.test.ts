@@ -47,8 +47,10 @@ describe("patternInfo", () => {
         {
           kind: "unsupported_capability",
           instancePath: "",
+          path: [],
           schemaPath: "/pattern",
           keyword: "pattern",
+          params: {},
           message: `#/pattern: pattern "(?=a)" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset`,
         },
       ],

@@ -8,6 +8,7 @@ import { encodeProgram, programSize } from "../src/pattern/program";
 import { parsePattern, PatternError } from "../src/pattern/syntax";
 import { Random } from "./support/random";
 import { pass } from "../src/runtime/pass";
+import { pathOf } from "./support/issues";
 
 /**
  * Hostile (pattern, subject) pairs, the ones that took PCRE2 seconds or
@@ -185,7 +186,7 @@ describe("hostile and benign patterns", () => {
         ok: false,
         kind: "execution_failure",
         message: `could not check the arguments: ${limitMessage(c.pattern)}`,
-        issues: [{ kind: "execution_failure", instancePath: "/v", schemaPath: "/properties/v/pattern", keyword: "pattern", message: limitMessage(c.pattern) }],
+        issues: [{ kind: "execution_failure", instancePath: "/v", path: ["v"], schemaPath: "/properties/v/pattern", keyword: "pattern", params: { pattern: c.pattern }, message: limitMessage(c.pattern) }],
       });
     } else if (c.outcome === MATCH) {
       expect(result).toEqual({ ok: true });
@@ -223,8 +224,10 @@ describe("the allowance of one validation", () => {
         {
           kind: "execution_failure",
           instancePath: `/v/${stopped}`,
+          path: pathOf(`/v/${stopped}`),
           schemaPath: "/properties/v/items/pattern",
           keyword: "pattern",
+          params: { pattern: PATTERN },
           message: limitMessage(PATTERN).replace(/^v/, `v[${stopped}]`),
         },
       ],

@@ -14,6 +14,7 @@ import { explained } from "./support/explained";
 import { testSeed } from "./support/random";
 import { outOfWork } from "./support/work-limit";
 import { pass, startPass } from "../src/runtime/pass";
+import { pathOf } from "./support/issues";
 
 const present = { presentRequired: true } as const;
 const extended = { presentRequired: true, profile: "extended" } as const;
@@ -39,7 +40,7 @@ const missing = (...names: string[]) => ({
   ok: false,
   kind: "validation",
   message: `invalid arguments: ${names.map((name) => `${name}: missing (required)`).join("; ")}`,
-  issues: names.map((name) => ({ kind: "validation", instancePath: `/${name}`, schemaPath: "/required", keyword: "required", message: `${name}: missing (required)` })),
+  issues: names.map((name) => ({ kind: "validation", instancePath: `/${name}`, path: pathOf(`/${name}`), schemaPath: "/required", keyword: "required", params: { missingProperty: name }, message: `${name}: missing (required)` })),
 });
 
 const weather = {
@@ -192,7 +193,7 @@ describe("presentRequired at the root of the extended profile", () => {
       ok: false,
       kind: "validation",
       message: "invalid arguments: city: missing (required)",
-      issues: [{ kind: "validation", instancePath: "/city", schemaPath: "/allOf/0/required", keyword: "required", message: "city: missing (required)" }],
+      issues: [{ kind: "validation", instancePath: "/city", path: ["city"], schemaPath: "/allOf/0/required", keyword: "required", params: { missingProperty: "city" }, message: "city: missing (required)" }],
     });
     expect(both(schema, { city: "Faro" }, extended)).toStrictEqual({ ok: true });
   });
@@ -207,7 +208,7 @@ describe("presentRequired at the root of the extended profile", () => {
       ok: false,
       kind: "validation",
       message: "invalid arguments: city: missing (required)",
-      issues: [{ kind: "validation", instancePath: "/city", schemaPath: "/$defs/place/required", keyword: "required", message: "city: missing (required)" }],
+      issues: [{ kind: "validation", instancePath: "/city", path: ["city"], schemaPath: "/$defs/place/required", keyword: "required", params: { missingProperty: "city" }, message: "city: missing (required)" }],
     });
     expect(both(schema, { city: "Braga", home: { city: " ", home: { city: "" } } }, extended)).toStrictEqual({ ok: true });
     expect(both(schema, { city: "Braga", home: { city: null } }, extended)).toMatchObject({ message: "invalid arguments: home.city: expected a string, got null" });

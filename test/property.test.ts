@@ -11,6 +11,7 @@ import { ecmaScriptTest, toEcmaScript } from "./support/ecmascript-pattern";
 import { randomPattern, randomSubject } from "./support/pattern-generator";
 import { Random, testSeed } from "./support/random";
 import { deepFreeze, snapshot } from "./support/snapshot";
+import { pathOf } from "./support/issues";
 
 /**
  * Properties over random schemas and arguments (fast-check, seeded:
@@ -21,7 +22,8 @@ import { deepFreeze, snapshot } from "./support/snapshot";
  */
 /** The error kinds (docs/contract.md, "Error kinds"), in the order that decides a result's kind. */
 const KINDS = ["execution_failure", "unsupported_capability", "validation"] as const;
-const ISSUE_KEYS = ["instancePath", "keyword", "kind", "message", "schemaPath"];
+const ISSUE_KEYS = ["instancePath", "keyword", "kind", "message", "params", "path", "schemaPath"];
+const TEXT_KEYS = ["instancePath", "keyword", "kind", "message", "schemaPath"];
 const OPTIONS: (Options | undefined)[] = [undefined, { profile: "extended" }, { lenientScalars: true }, { profile: "extended", lenientScalars: true }];
 const options = fc.constantFrom(...OPTIONS);
 
@@ -41,7 +43,9 @@ function expectResult(result: Result): void {
   expect(result.issues.length).toBeGreaterThan(0);
   for (const issue of result.issues) {
     expect(Object.keys(issue).sort()).toEqual(ISSUE_KEYS);
-    for (const key of ISSUE_KEYS) expect(typeof issue[key as keyof typeof issue]).toBe("string");
+    for (const key of TEXT_KEYS) expect(typeof issue[key as keyof typeof issue]).toBe("string");
+    expect(issue.path).toEqual(pathOf(issue.instancePath));
+    expect(Object.getPrototypeOf(issue.params)).toBe(Object.prototype);
     expect(KINDS).toContain(issue.kind);
   }
   const kinds = new Set(result.issues.map((issue) => issue.kind));

@@ -8,27 +8,27 @@ beforeEach(() => startPass());
 
 /** A check that fails `n` times at the current value. */
 const failing = (n: number, keyword = "k"): Check => (_value, report) => {
-  for (let i = 0; i < n; i++) report?.fail(keyword, `#/${i}`, `problem ${i}`);
+  for (let i = 0; i < n; i++) report?.fail(keyword, `#/${i}`, `problem ${i}`, {});
   return n === 0;
 };
 
 describe("Report.fail", () => {
   it("records an issue with its paths, keyword, kind and message", () => {
     const report = new Report();
-    expect(report.fail("minLength", "#/properties/a/minLength", "must have at least 1 character")).toBe(false);
+    expect(report.fail("minLength", "#/properties/a/minLength", "must have at least 1 character", {})).toBe(false);
     expect(report.issues()).toEqual([
-      { kind: "validation", instancePath: "", schemaPath: "#/properties/a/minLength", keyword: "minLength", message: "arguments: must have at least 1 character" },
+      { kind: "validation", instancePath: "", path: [], schemaPath: "#/properties/a/minLength", keyword: "minLength", params: {}, message: "arguments: must have at least 1 character" },
     ]);
   });
 
   it("records at a child of the current value, and with the kind given", () => {
     const report = new Report();
     report.enter("edits");
-    report.fail("required", "#/required", "is missing", 0);
-    report.fail("pattern", "#/pattern", "the pattern ran out of work", "new_string", "execution_failure");
+    report.fail("required", "#/required", "is missing", {}, 0);
+    report.fail("pattern", "#/pattern", "the pattern ran out of work", {}, "new_string", "execution_failure");
     expect(report.issues()).toEqual([
-      { kind: "validation", instancePath: "/edits/0", schemaPath: "#/required", keyword: "required", message: "edits[0]: is missing" },
-      { kind: "execution_failure", instancePath: "/edits/new_string", schemaPath: "#/pattern", keyword: "pattern", message: "edits.new_string: the pattern ran out of work" },
+      { kind: "validation", instancePath: "/edits/0", path: ["edits", 0], schemaPath: "#/required", keyword: "required", params: {}, message: "edits[0]: is missing" },
+      { kind: "execution_failure", instancePath: "/edits/new_string", path: ["edits", "new_string"], schemaPath: "#/pattern", keyword: "pattern", params: {}, message: "edits.new_string: the pattern ran out of work" },
     ]);
     // A child given to fail() is not entered.
     expect(pathTo(report.here)).toEqual(["edits"]);
@@ -38,11 +38,31 @@ describe("Report.fail", () => {
     expect(MAX_ISSUES).toBe(100);
     const report = new Report();
     let written = 0;
-    for (let i = 0; i < 150; i++) report.fail("k", "#", () => `problem ${written++}`);
+    for (let i = 0; i < 150; i++) report.fail("k", "#", () => `problem ${written++}`, {});
     expect(report.findings).toHaveLength(MAX_ISSUES);
     expect(report.uncounted).toBe(50);
     expect(written).toBe(MAX_ISSUES);
     expect(report.issues()[99].message).toBe("arguments: problem 99");
+  });
+});
+
+describe("Report.fail's params", () => {
+  it("are made by a function only for a problem that is kept, and each issue has its own copy", () => {
+    const report = new Report();
+    const shared = Object.freeze({ limit: 3 });
+    let made = 0;
+    for (let i = 0; i < 150; i++) report.fail("k", "#", "p", () => ({ n: made++ }));
+    report.fail("k", "#", "p", shared);
+    expect(made).toBe(MAX_ISSUES);
+    const issues = report.issues();
+    expect(issues[99].params).toEqual({ n: 99 });
+    const [first, second] = [new Report(), new Report()].map((r) => {
+      r.fail("k", "#", "p", shared);
+      return r.issues()[0].params;
+    });
+    expect(first).toEqual({ limit: 3 });
+    expect(first).not.toBe(shared);
+    expect(first).not.toBe(second);
   });
 });
 
@@ -53,9 +73,9 @@ describe("Report.enter and leave", () => {
     report.enter(0);
     report.enter("~x");
     report.enter("ok_name");
-    report.fail("type", "#/type", "must be a string");
+    report.fail("type", "#/type", "must be a string", {});
     expect(report.issues()).toEqual([
-      { kind: "validation", instancePath: "/a~1b/0/~0x/ok_name", schemaPath: "#/type", keyword: "type", message: '["a/b"][0]["~x"].ok_name: must be a string' },
+      { kind: "validation", instancePath: "/a~1b/0/~0x/ok_name", path: ["a/b", 0, "~x", "ok_name"], schemaPath: "#/type", keyword: "type", params: {}, message: '["a/b"][0]["~x"].ok_name: must be a string' },
     ]);
   });
 
@@ -64,9 +84,9 @@ describe("Report.enter and leave", () => {
     report.enter("a");
     report.enter("b");
     report.leave();
-    report.fail("k", "#", "at a");
+    report.fail("k", "#", "at a", {});
     report.leave();
-    report.fail("k", "#", "at the root");
+    report.fail("k", "#", "at the root", {});
     expect(report.issues().map(({ instancePath, message }) => [instancePath, message])).toEqual([
       ["/a", "a: at a"],
       ["", "arguments: at the root"],
@@ -79,7 +99,7 @@ describe("Report.enter and leave", () => {
     const report = new Report();
     report.enter("n".repeat(64));
     report.enter(3);
-    report.fail("k", "#", "p");
+    report.fail("k", "#", "p", {});
     expect(pass.spent).toBe(0);
     report.issues();
     expect(pass.spent).toBe(3 + 1 + 2);
@@ -89,7 +109,7 @@ describe("Report.enter and leave", () => {
 describe("Report.capture", () => {
   it("takes back the findings made inside it, with the check's answer", () => {
     const report = new Report();
-    report.fail("before", "#", "kept");
+    report.fail("before", "#", "kept", {});
     const run = report.capture(failing(2), "value");
     expect(run.ok).toBe(false);
     expect(run.uncounted).toBe(0);
@@ -117,7 +137,7 @@ describe("Report.capture", () => {
       r!.enter("deep");
       for (let i = 0; i < 10; i++) {
         reached = i;
-        r!.fail("k", "#", `problem ${i}`);
+        r!.fail("k", "#", `problem ${i}`, {});
       }
       r!.leave();
       return false;
@@ -140,7 +160,7 @@ describe("Report.capture", () => {
     const check: Check = (_value, r) => {
       for (let i = 0; i < 1000; i++) {
         reached = i;
-        r!.fail("k", "#", "p");
+        r!.fail("k", "#", "p", {});
       }
       return false;
     };
@@ -153,9 +173,9 @@ describe("Report.capture", () => {
     const report = new Report();
     let inner: ReturnType<Report["capture"]> | undefined;
     const outer = report.capture((_value, r) => {
-      r!.fail("outer", "#", "first");
+      r!.fail("outer", "#", "first", {});
       inner = r!.capture(failing(4, "inner"), null, 2);
-      r!.fail("outer", "#", "second");
+      r!.fail("outer", "#", "second", {});
       return false;
     }, null, 3);
     expect(inner!.findings.map((finding) => finding.problem)).toEqual(["problem 0", "problem 1"]);
@@ -176,10 +196,10 @@ describe("Report.problemOf", () => {
   it("says the problem alone when the finding is about the current value, else with its path in front", () => {
     const report = new Report();
     report.enter("a");
-    report.fail("k", "#", "here");
-    report.fail("k", "#", "below", "b");
+    report.fail("k", "#", "here", {});
+    report.fail("k", "#", "below", {}, "b");
     report.leave();
-    report.fail("k", "#", "at the root");
+    report.fail("k", "#", "at the root", {});
     const [here, below, root] = report.findings;
     expect([report.problemOf(here), report.problemOf(below), report.problemOf(root)]).toEqual(["a: here", "a.b: below", "at the root"]);
     report.enter("a");
@@ -191,7 +211,7 @@ describe("Report.problemOf", () => {
     const report = new Report();
     report.enter("x");
     report.enter(1);
-    report.fail("k", "#", "p");
+    report.fail("k", "#", "p", {});
     report.leave();
     report.leave();
     report.enter("x");
@@ -207,7 +227,7 @@ describe("Report.remember", () => {
   it("runs a check once per value and place, and gives its answer again", () => {
     const report = new Report(true);
     let calls = 0;
-    const check: Check = (value, r) => (calls++, r!.fail("k", "#", `bad ${String(value)}`));
+    const check: Check = (value, r) => (calls++, r!.fail("k", "#", `bad ${String(value)}`, {}));
     const value = { v: 1 };
     expect(report.remember(check, value)).toBe(false);
     expect(report.remember(check, value)).toBe(false);
@@ -273,7 +293,7 @@ describe("Report.remember", () => {
     const inner = failing(1, "inner");
     const outer: Check = (v, r) => {
       r!.remember(inner, v);
-      r!.fail("outer", "#", "outer problem");
+      r!.fail("outer", "#", "outer problem", {});
       return false;
     };
     report.capture((v, r) => r!.remember(outer, v), "v");
@@ -288,14 +308,14 @@ describe("Report.remember", () => {
 
 describe("issueAt, pathTo, checkChild and every", () => {
   it("issueAt writes the paths of a path given as segments", () => {
-    expect(issueAt([], "validation", "", "type", "must be an object")).toEqual({ kind: "validation", instancePath: "", schemaPath: "", keyword: "type", message: "arguments: must be an object" });
-    expect(issueAt(["a b", 2], "execution_failure", "#/x", "pattern", "p")).toEqual({ kind: "execution_failure", instancePath: "/a b/2", schemaPath: "#/x", keyword: "pattern", message: '["a b"][2]: p' });
+    expect(issueAt([], "validation", "", "type", "must be an object")).toEqual({ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "type", params: {}, message: "arguments: must be an object" });
+    expect(issueAt(["a b", 2], "execution_failure", "#/x", "pattern", "p")).toEqual({ kind: "execution_failure", instancePath: "/a b/2", path: ["a b", 2], schemaPath: "#/x", keyword: "pattern", params: {}, message: '["a b"][2]: p' });
   });
 
   it("checkChild puts the key on the path for the check only", () => {
     const report = new Report();
     const seen: unknown[] = [];
-    expect(checkChild((_v, r) => (seen.push(pathTo(r!.here)), r!.fail("k", "#", "p")), 1, "key", report)).toBe(false);
+    expect(checkChild((_v, r) => (seen.push(pathTo(r!.here)), r!.fail("k", "#", "p", {})), 1, "key", report)).toBe(false);
     expect(seen).toEqual([["key"]]);
     expect(pathTo(report.here)).toEqual([]);
     expect(report.issues()[0].instancePath).toBe("/key");
@@ -306,7 +326,7 @@ describe("issueAt, pathTo, checkChild and every", () => {
     const calls: string[] = [];
     const check = (name: string, ok: boolean): Check => (_v, r) => {
       calls.push(name);
-      return ok || (r !== null && r.fail(name, "#", name));
+      return ok || (r !== null && r.fail(name, "#", name, {}));
     };
     const all = every([check("a", false), check("b", true), check("c", false)]);
     const report = new Report();

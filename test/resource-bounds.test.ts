@@ -155,7 +155,7 @@ describe("huge arguments", () => {
       kind: "validation",
       message: "invalid arguments: list[999999]: expected an integer, got a number (-0.5)",
       issues: [
-        { kind: "validation", instancePath: "/list/999999", schemaPath: "/properties/list/items/type", keyword: "type", message: "list[999999]: expected an integer, got a number (-0.5)" },
+        { kind: "validation", instancePath: "/list/999999", path: ["list", 999999], schemaPath: "/properties/list/items/type", keyword: "type", params: { type: "integer" }, message: "list[999999]: expected an integer, got a number (-0.5)" },
       ],
     });
     items.push(1);
@@ -229,7 +229,7 @@ describe("a subject longer than the work limit reaches", () => {
       ok: false,
       kind: "execution_failure",
       message: `could not check the arguments: ${problem}`,
-      issues: [{ kind: "execution_failure", instancePath: "/s", schemaPath: "/properties/s/pattern", keyword: "pattern", message: problem }],
+      issues: [{ kind: "execution_failure", instancePath: "/s", path: ["s"], schemaPath: "/properties/s/pattern", keyword: "pattern", params: { pattern: "(?:a|b){600}c" }, message: problem }],
     });
   });
 });

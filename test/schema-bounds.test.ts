@@ -42,7 +42,7 @@ describe("a $ref target shared by many paths", () => {
         ok: false,
         kind: "validation",
         message: "invalid arguments: x.a: expected a string, got a number (1)",
-        issues: [{ kind: "validation", instancePath: "/x/a", schemaPath: `/$defs/d${levels}/properties/a/type`, keyword: "type", message: "x.a: expected a string, got a number (1)" }],
+        issues: [{ kind: "validation", instancePath: "/x/a", path: ["x", "a"], schemaPath: `/$defs/d${levels}/properties/a/type`, keyword: "type", params: { type: "string" }, message: "x.a: expected a string, got a number (1)" }],
       });
     }
   });
@@ -98,8 +98,10 @@ describe("chains of $ref and composition", () => {
         {
           kind: "validation",
           instancePath: "",
+          path: [],
           schemaPath: "/properties/x",
           keyword: "$ref",
+          params: {},
           message: `#/properties/x: a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`,
         },
       ],
@@ -149,8 +151,10 @@ describe("recursion through chains of $ref", () => {
         {
           kind: "execution_failure",
           instancePath: "",
+          path: [],
           schemaPath: "",
           keyword: "$ref",
+          params: {},
           message: "arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
         },
       ],
@@ -166,7 +170,7 @@ describe("many problems", () => {
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.issues).toHaveLength(MAX_ISSUES);
-      expect(result.issues[99]).toStrictEqual({ kind: "validation", instancePath: "/list/99", schemaPath: "/properties/list/items/type", keyword: "type", message: "list[99]: expected a string, got a number (99)" });
+      expect(result.issues[99]).toStrictEqual({ kind: "validation", instancePath: "/list/99", path: ["list", 99], schemaPath: "/properties/list/items/type", keyword: "type", params: { type: "string" }, message: "list[99]: expected a string, got a number (99)" });
       expect(result.message).toBe(
         "invalid arguments: list[0]: expected a string, got a number (0); list[1]: expected a string, got a number (1); list[2]: expected a string, got a number (2); " +
           "list[3]: expected a string, got a number (3); list[4]: expected a string, got a number (4) (and 99995 more problems)",
@@ -220,7 +224,7 @@ describe("fail-open paths stay closed", () => {
             ok: false,
             kind: "validation",
             message: "invalid arguments: x: no value is allowed here",
-            issues: [{ kind: "validation", instancePath: "/x", schemaPath: `/${key}`, keyword: "false", message: "x: no value is allowed here" }],
+            issues: [{ kind: "validation", instancePath: "/x", path: ["x"], schemaPath: `/${key}`, keyword: "false", params: {}, message: "x: no value is allowed here" }],
           },
         ]);
         expect(validator.validate({})).toStrictEqual({ ok: true });
@@ -269,8 +273,10 @@ describe("the patterns of one schema", () => {
     expect(result.issues[0]).toStrictEqual({
       kind: "unsupported_capability",
       instancePath: "",
+      path: [],
       schemaPath: "/properties/p10/pattern",
       keyword: "pattern",
+      params: {},
       message: "#/properties/p10/pattern: the schema's patterns would write out more than 1000000 instructions together",
     });
     expect(result.message).toMatch(/\(and 185 more problems\)$/);
@@ -304,8 +310,10 @@ describe("the proofs of one schema's patterns", () => {
     expect(!result.ok && result.issues[0]).toStrictEqual({
       kind: "unsupported_capability",
       instancePath: "",
+      path: [],
       schemaPath: "/properties/p9/pattern",
       keyword: "pattern",
+      params: {},
       message: `#/properties/p9/pattern: ${NO_PROOF_ROOM}`,
     });
     // A pattern refused for want of room in that schema is not refused in another.
@@ -365,7 +373,7 @@ describe("lists in a schema whose length is only a claim", () => {
     ok: false,
     kind: "unsupported_capability",
     message: "unsupported schema: #: the schema holds more than 10000000 values (counted as written out)",
-    issues: [{ kind: "unsupported_capability", instancePath: "", schemaPath: "", keyword: "schema", message: "#: the schema holds more than 10000000 values (counted as written out)" }],
+    issues: [{ kind: "unsupported_capability", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message: "#: the schema holds more than 10000000 values (counted as written out)" }],
   };
 
   it("refuse a hole in a list of subschemas as no schema, at its path", () => {
@@ -373,7 +381,7 @@ describe("lists in a schema whose length is only a claim", () => {
       ok: false,
       kind: "validation",
       message: "invalid schema: #/anyOf/0: a schema must be an object or a boolean",
-      issues: [{ kind: "validation", instancePath: "", schemaPath: "/anyOf/0", keyword: "schema", message: "#/anyOf/0: a schema must be an object or a boolean" }],
+      issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "/anyOf/0", keyword: "schema", params: {}, message: "#/anyOf/0: a schema must be an object or a boolean" }],
     });
     expect(validateSchema({ type: "object", properties: { a: { prefixItems: [{}, , {}] } } }, extended)).toMatchObject({
       ok: false,
@@ -411,7 +419,7 @@ describe("lists in a schema whose length is only a claim", () => {
       ok: false,
       kind: "validation",
       message: "invalid schema: #: the schema could not be read (a list's length is not a count)",
-      issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message: "#: the schema could not be read (a list's length is not a count)" }],
+      issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message: "#: the schema could not be read (a list's length is not a count)" }],
     });
   });
 

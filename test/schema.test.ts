@@ -30,7 +30,7 @@ describe("validateSchema", () => {
       expect(issuesOf(schema).kind).toBe("validation");
     }
     expect(issuesOf({ type: "array" }).issues).toEqual([
-      { kind: "validation", instancePath: "", schemaPath: "/type", keyword: "type", message: '#/type: the root schema must be an object with "type": "object"' },
+      { kind: "validation", instancePath: "", path: [], schemaPath: "/type", keyword: "type", params: {}, message: '#/type: the root schema must be an object with "type": "object"' },
     ]);
   });
 
@@ -44,8 +44,10 @@ describe("validateSchema", () => {
         {
           kind: "unsupported_capability",
           instancePath: "",
+          path: [],
           schemaPath: "/properties/a/anyOf/1/properties/deep/$ref",
           keyword: "$ref",
+          params: {},
           message: '#/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
         },
       ],

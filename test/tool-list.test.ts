@@ -50,8 +50,10 @@ describe("readToolList: the formats", () => {
         {
           kind: "validation",
           instancePath: "/anything",
+          path: ["anything"],
           schemaPath: "/additionalProperties",
           keyword: "additionalProperties",
+          params: { additionalProperty: "anything" },
           message: "anything: unexpected property; no properties are allowed here",
         },
       ],

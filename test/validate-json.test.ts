@@ -8,7 +8,7 @@ import { argsArbitrary, key, rootSchemaArbitrary } from "./support/arbitraries";
 
 const notJson = (problem: string) => {
   const message = `arguments are not valid JSON: ${problem}`;
-  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "json", message }] };
+  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "json", params: {}, message }] };
 };
 
 describe("validateJson", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compile, SchemaError, validate, violation, type Issue, type Result } from "../src/index";
+import { pathOf } from "./support/issues";
 
 const tool = {
   type: "object",
@@ -32,9 +33,17 @@ describe("validate: results and messages", () => {
       kind: "validation",
       message: "invalid arguments: path: expected a string, got a number (5); timeout: expected an integer, got a number (1.5); edits[0].new_string: missing (required)",
       issues: [
-        { kind: "validation", instancePath: "/path", schemaPath: "/properties/path/type", keyword: "type", message: "path: expected a string, got a number (5)" },
-        { kind: "validation", instancePath: "/timeout", schemaPath: "/properties/timeout/type", keyword: "type", message: "timeout: expected an integer, got a number (1.5)" },
-        { kind: "validation", instancePath: "/edits/0/new_string", schemaPath: "/properties/edits/items/required", keyword: "required", message: "edits[0].new_string: missing (required)" },
+        { kind: "validation", instancePath: "/path", path: ["path"], schemaPath: "/properties/path/type", keyword: "type", params: { type: "string" }, message: "path: expected a string, got a number (5)" },
+        { kind: "validation", instancePath: "/timeout", path: ["timeout"], schemaPath: "/properties/timeout/type", keyword: "type", params: { type: "integer" }, message: "timeout: expected an integer, got a number (1.5)" },
+        {
+          kind: "validation",
+          instancePath: "/edits/0/new_string",
+          path: ["edits", 0, "new_string"],
+          schemaPath: "/properties/edits/items/required",
+          keyword: "required",
+          params: { missingProperty: "new_string" },
+          message: "edits[0].new_string: missing (required)",
+        },
       ],
     });
   });
@@ -58,7 +67,7 @@ describe("validate: results and messages", () => {
   });
 
   it("reads null as a value, not as missing: null arguments are wrong for an object schema, as null anywhere is where it is not allowed", () => {
-    const root = { kind: "validation", instancePath: "", schemaPath: "/type", keyword: "type", message: "arguments: expected an object, got null" };
+    const root = { kind: "validation", instancePath: "", path: [], schemaPath: "/type", keyword: "type", params: { type: "object" }, message: "arguments: expected an object, got null" };
     expect(validator.validate(null)).toEqual({ ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [root] });
     expect(validator.validateJson("null")).toEqual(validator.validate(null));
     expect(violation(tool, { path: null })).toBe("invalid arguments: path: expected a string, got null");
@@ -182,7 +191,7 @@ describe("validate: the JSON input domain", () => {
       ok: false,
       kind: "validation",
       message: `invalid arguments: ${message}`,
-      issues: [{ kind: "validation", instancePath, schemaPath: "", keyword: "type", message }],
+      issues: [{ kind: "validation", instancePath, path: pathOf(instancePath), schemaPath: "", keyword: "type", params: {}, message }],
     });
   });
 
@@ -267,7 +276,7 @@ describe("validate: every result is the caller's own", () => {
     ok: false,
     kind: "unsupported_capability",
     message: `unsupported schema: ${problem}`,
-    issues: [{ kind: "unsupported_capability", instancePath: "", schemaPath: "/properties/id/const", keyword: "const", message: problem }],
+    issues: [{ kind: "unsupported_capability", instancePath: "", path: [], schemaPath: "/properties/id/const", keyword: "const", params: {}, message: problem }],
   };
 
   /** What a careless caller might do to a failure it was given. */
@@ -275,6 +284,8 @@ describe("validate: every result is the caller's own", () => {
     Object.assign(failure, { ok: true, message: "spoiled" });
     const { issues } = failure as { issues: Issue[] };
     issues[0].message = "spoiled";
+    issues[0].path.push("spoiled");
+    issues[0].params.spoiled = true;
     issues.push({ ...issues[0] });
   }
 

@@ -1,6 +1,5 @@
 import { build } from "./entry-points";
-import type { Compiled } from "./cache";
-import { copyFailure } from "./copy-failure";
+import { copyFailure, copyIssue } from "./copy-failure";
 import type { CompileOptions } from "../compile/keyword";
 import { count, either, preview, refusedToolMessage, shortName, shapeOf } from "../explain/messages";
 import { oneLine } from "../runtime/one-line";
@@ -8,6 +7,8 @@ import { nearestNames } from "../explain/nearest-names";
 import { copyOptions, optionsError, readOptions } from "./options";
 import { describeThrown } from "../runtime/thrown";
 import { readToolList, toolIssue, type ToolList } from "./tool-list";
+import { RefusedValidator } from "./refused-validator";
+import { schemaText } from "./own-json";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 
 /**
@@ -77,7 +78,7 @@ function refusedCall(name: string, schemaFailure: Failure): Failure {
 
 /** Copies the caller owns. */
 function copyRefused(refused: readonly RefusedTool[]): RefusedTool[] {
-  return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map((issue) => ({ ...issue })) }));
+  return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map(copyIssue) }));
 }
 
 /** readToolList, for a list that may be a proxy or hold getters that throw. */
@@ -91,10 +92,12 @@ function readTools(tools: unknown): ToolList {
 
 /**
  * A set of tools published atomically. `validate(name, args)` sees
- * either the whole previous set or the whole new one, never a mix.
+ * either the whole previous set or the whole new one, never a mix. Its
+ * methods are functions of the instance: taken off it, they still work.
  */
 export class Catalog {
-  #tools = new Map<string, Compiled>();
+  /** Each published tool's validator; a refused tool's fails every call with its refusal. */
+  #tools = new Map<string, Validator>();
   /** The published tools whose schemas are refused (passthrough only), kept as publish found them. */
   #refused: RefusedTool[] = [];
 
@@ -103,7 +106,7 @@ export class Catalog {
    * `{ name, inputSchema }`, or OpenAI / Anthropic function definitions.
    * Throws TypeError for bad options; every problem with the tools is in the result.
    */
-  publish(tools: unknown, options?: PublishOptions): PublishResult {
+  readonly publish = (tools: unknown, options?: PublishOptions): PublishResult => {
     const { mode, compileOptions } = readPublishOptions(options);
     const list = readTools(tools);
     if (!list.ok) return { ok: false, message: `not published: ${list.message}`, failures: [] };
@@ -116,13 +119,16 @@ export class Catalog {
       issues: [toolIssue(message, keyword)],
     }));
     const refused: RefusedTool[] = [];
-    const next = new Map<string, Compiled>();
+    const next = new Map<string, Validator>();
     list.tools.forEach(({ name, inputSchema }, index) => {
       const entry = build(inputSchema, compileOptions);
-      next.set(name, entry);
       if ("ok" in entry) {
         const { kind, message, issues } = copyFailure(entry);
         refused.push({ index, name, kind, message, issues });
+        // Passthrough registers the descriptor unchanged (docs/contract.md, "Boundaries"): its schema's text is what a framework lists.
+        next.set(name, new RefusedValidator(refusedCall(name, entry), schemaText(inputSchema) ?? null));
+      } else {
+        next.set(name, entry);
       }
     });
     if (mode === "strict") {
@@ -139,41 +145,43 @@ export class Catalog {
     this.#tools = next;
     this.#refused = refused;
     return { ok: true, tools: next.size, refused: copyRefused(refused) };
-  }
+  };
 
   /**
    * The published tools whose schemas are refused, in publish order: each
    * with its kind, the schema's message and issues. A call to one of them
    * always fails. Empty after a strict publish, which refuses such a set.
    */
-  refused(): RefusedTool[] {
-    return copyRefused(this.#refused);
-  }
+  readonly refused = (): RefusedTool[] => copyRefused(this.#refused);
 
   /** Validates a call to a published tool. Never throws. */
-  validate(name: unknown, args: unknown): Result {
+  readonly validate = (name: unknown, args: unknown): Result => {
     const entry = this.#entry(name);
     return "ok" in entry ? entry : entry.validate(args);
-  }
+  };
 
   /** Validates a call whose arguments are JSON text (see Validator.validateJson). Never throws. */
-  validateJson(name: unknown, text: string): Result {
+  readonly validateJson = (name: unknown, text: string): Result => {
     const entry = this.#entry(name);
     return "ok" in entry ? entry : entry.validateJson(text);
-  }
+  };
+
+  /**
+   * The validator of a published tool, a Standard Schema to hand a
+   * framework (docs/frameworks.md); undefined for a name not published. A
+   * tool whose schema is refused (passthrough) has one that fails every
+   * call as `validate(name, …)` does.
+   */
+  readonly tool = (name: unknown): Validator | undefined => (typeof name === "string" ? this.#tools.get(name) : undefined);
 
   /** The validator of a published tool, or the failure a call to `name` gets. */
   #entry(name: unknown): Validator | Failure {
     if (typeof name !== "string") return nameFailure(`tool name: expected a string, got ${shapeOf(name)}`);
-    const entry = this.#tools.get(name);
-    if (entry === undefined) return unknownTool(name, this.#tools.keys());
-    return "ok" in entry ? refusedCall(name, entry) : entry;
+    return this.#tools.get(name) ?? unknownTool(name, this.#tools.keys());
   }
 
   /** The published tool names, in publish order. */
-  names(): string[] {
-    return [...this.#tools.keys()];
-  }
+  readonly names = (): string[] => [...this.#tools.keys()];
 }
 
 function readPublishOptions(options: unknown): { mode: PublishMode; compileOptions: CompileOptions } {

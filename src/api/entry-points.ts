@@ -12,7 +12,7 @@ import { SchemaError } from "./schema-error";
 import { describeThrown } from "../runtime/thrown";
 import type { CallOptions, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
-import { failure, VALID } from "../explain/failure";
+import { failure, unplacedIssue, VALID } from "../explain/failure";
 
 /**
  * The validator of a schema the caller holds, or the failure that refuses it.
@@ -21,16 +21,28 @@ import { failure, VALID } from "../explain/failure";
  * pattern's searches there).
  */
 export function build(schema: unknown, options: CompileOptions, generated = true): Compiled {
-  const { source, owned } = sourceOf(schema, schemaText(schema));
-  return buildFrom(source, options, owned && generated);
+  const text = schemaText(schema);
+  const { source, owned } = sourceOf(schema, text);
+  return buildFrom(source, options, owned && generated, text ?? null);
 }
 
-/** The validator of `source` (`owned`: see sourceOf; only an owned source gets generated code), or the failure that refuses it. Never throws. */
-function buildFrom(source: unknown, options: CompileOptions, owned: boolean): Compiled {
+/**
+ * The validator of `source` (`owned`: see sourceOf; only an owned source
+ * gets generated code), or the failure that refuses it. Never throws.
+ * `text`, the schema's JSON text, is what the validator writes its JSON
+ * Schema from: validators handed out keep it, and those only the cache
+ * holds do without.
+ */
+function buildFrom(source: unknown, options: CompileOptions, owned: boolean, text: string | null): Compiled {
   const compiled = checkSchema(source, options);
   if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
   const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
-  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, options.eager);
+  return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, text, options.eager);
+}
+
+/** The cached validator of `schema`, or its cached failure (kept: hand out copies). Never throws. */
+export function cachedValidator(schema: unknown, options: CompileOptions, schemaKey: string | null = null): Compiled {
+  return cachedCompile(schema, options, (source, owned) => buildFrom(source, options, owned, null), schemaKey);
 }
 
 /** compileSchema, for a schema that may be a proxy or hold getters that throw. */
@@ -39,14 +51,14 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
     return compileSchema(schema, options);
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
-    const issues: Issue[] = [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }];
+    const issues: Issue[] = [unplacedIssue("validation", "", "schema", message)];
     return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined, rootRequired: null };
   }
 }
 
 function optionsFailure(reason: string): Failure {
   const message = `invalid options: ${reason}`;
-  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "options", message }] };
+  return { ok: false, kind: "validation", message, issues: [unplacedIssue("validation", "", "options", message)] };
 }
 
 /** Preflights a complete schema without arguments. Never throws. */
@@ -57,13 +69,18 @@ export function validateSchema(schema: unknown, options?: Options): Result {
   return check !== null ? VALID : failure(issues, true, uncounted);
 }
 
-/** Checks the schema and builds its validator; throws SchemaError when the schema is refused. */
-export function compile(schema: unknown, options?: Options): Validator {
+/**
+ * Checks the schema and builds its validator; throws SchemaError when the
+ * schema is refused. `T` is the type of the arguments it accepts, for the
+ * frameworks that read it from a Standard Schema.
+ */
+export function compile<T = Record<string, unknown>>(schema: unknown, options?: Options): Validator<T> {
   const read = readOptions(options);
   if (typeof read === "string") throw optionsError(read);
   const compiled = build(schema, read);
   if ("ok" in compiled) throw new SchemaError(compiled);
-  return compiled;
+  // The validator checks the arguments; that they are a T is the caller's word.
+  return compiled as unknown as Validator<T>;
 }
 
 /**
@@ -73,7 +90,7 @@ export function compile(schema: unknown, options?: Options): Validator {
 export function validate(schema: unknown, args: unknown, options?: CallOptions): Result {
   const read = readCallOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const compiled = cachedCompile(schema, read.compile, (source, owned) => buildFrom(source, read.compile, owned), read.schemaKey);
+  const compiled = cachedValidator(schema, read.compile, read.schemaKey);
   return "ok" in compiled ? copyFailure(compiled) : compiled.validate(args);
 }
 

@@ -7,7 +7,7 @@ import { compilePattern } from "../pattern/compile-pattern";
 import type { Engine } from "../pattern/native";
 import { PatternError } from "../pattern/syntax";
 import type { Failure, Options } from "../runtime/types";
-import { failure } from "../explain/failure";
+import { failure, unplacedIssue } from "../explain/failure";
 
 /** An accepted pattern's engine, and why PCRE2 does not run it (null when it does). */
 export interface PatternInfo {
@@ -32,7 +32,7 @@ export function patternInfo(pattern: unknown, options?: Options): PatternInfo | 
 }
 
 function patternRefusal(kind: Failure["kind"], message: string, keyword: string): Failure {
-  return failure([{ kind, instancePath: "", schemaPath: keyword === "pattern" ? "/pattern" : "", keyword, message }], true);
+  return failure([unplacedIssue(kind, keyword === "pattern" ? "/pattern" : "", keyword, message)], true);
 }
 
 /** The patterns a schema's validator searches, each once, with its engine (refused ones are the schema's issues). */

@@ -1,6 +1,7 @@
 import { preview, shapeOf } from "../explain/messages";
 import type { Issue } from "../runtime/types";
 import { isPlainObject } from "../runtime/shape";
+import { unplacedIssue } from "../explain/failure";
 
 /** One tool: its name, its input schema, and the descriptor exactly as it came. */
 export interface ToolEntry {
@@ -21,7 +22,7 @@ export interface EntryProblem {
 
 /** A problem with a tool rather than its arguments (its name, its descriptor) as an issue: no path into arguments or schema. */
 export function toolIssue(message: string, keyword: string): Issue {
-  return { kind: "validation", instancePath: "", schemaPath: "", keyword, message };
+  return unplacedIssue("validation", "", keyword, message);
 }
 
 export type ToolList =

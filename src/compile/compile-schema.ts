@@ -15,7 +15,8 @@ import type { ErrorKind, Issue } from "../runtime/types";
 import { isPlainObject, ownFields } from "../runtime/shape";
 import { charge } from "../runtime/pass";
 import { subschemaWeight } from "./weight";
-import { MAX_ISSUES } from "../explain/failure";
+import { MAX_ISSUES, unplacedIssue } from "../explain/failure";
+import { NO_PARAMS } from "../explain/params";
 
 /** Keywords whose value is a list that compiling walks item by item. */
 const LISTS = ["type", "required", "enum", "anyOf", "oneOf", "allOf", "prefixItems"];
@@ -241,7 +242,7 @@ class Compiler {
 
   private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
     if (this.issues.length >= MAX_ISSUES) this.uncounted++;
-    else this.issues.push({ kind, instancePath: "", schemaPath: pointer, keyword, message: `#${pointer}: ${message}` });
+    else this.issues.push(unplacedIssue(kind, pointer, keyword, `#${pointer}: ${message}`));
   }
 
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
@@ -455,5 +456,5 @@ function charged(check: Check, weight: number): Check {
 
 /** The check of a `false` schema at `pointer`. */
 export function rejectAll(pointer: string): Check {
-  return (_value, report) => report !== null && report.fail("false", pointer, "no value is allowed here");
+  return (_value, report) => report !== null && report.fail("false", pointer, "no value is allowed here", NO_PARAMS);
 }

@@ -106,10 +106,11 @@ export function countKeyword(name: string, build: (bound: number, pointer: strin
 export function sizeBound(name: string, atLeast: boolean, size: (value: unknown) => number | null, noun: string, plural?: string): Keyword {
   return countKeyword(name, (bound, pointer) => {
     const expected = `must have at ${atLeast ? "least" : "most"} ${count(bound, noun, plural)}`;
+    const params = { limit: bound };
     return (v, r) => {
       const n = size(v);
       if (n === null || (atLeast ? n >= bound : n <= bound)) return true;
-      return r !== null && r.fail(name, pointer, () => `${expected}, got ${n}`);
+      return r !== null && r.fail(name, pointer, () => `${expected}, got ${n}`, params);
     };
   });
 }

@@ -9,6 +9,20 @@ const SCHEMA_BY_INDEX = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
 export type RefTarget = { pointer: string } | { kind: ErrorKind; message: string };
 
+/** What a place in a schema document holds, as far as `$ref` is concerned: a schema, an object or list of schemas, or anything else. */
+export type Position = "schema" | "container" | "other";
+
+/** What the place one step (`token`) below a place of kind `position` holds. */
+export function stepFrom(position: Position, token: string): Position {
+  if (position === "schema") return ONE_SCHEMA.has(token) ? "schema" : SCHEMA_BY_NAME.has(token) || SCHEMA_BY_INDEX.has(token) ? "container" : "other";
+  return position === "container" ? "schema" : "other";
+}
+
+/** The unescaped tokens of a JSON Pointer. */
+export function pointerTokens(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 /**
  * Resolves a `$ref`: `#` or `#/…` only, percent-decoded, then read
  * as a JSON Pointer (RFC 6901) into the same document, and it must land on a
@@ -27,18 +41,14 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
   } catch {
     return { kind: "validation", message: `$ref ${JSON.stringify(ref)} is not valid percent-encoding` };
   }
-  const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = pointerTokens(pointer);
   let value = document;
-  let position: "schema" | "container" | "other" = "schema";
+  let position: Position = "schema";
   for (const token of tokens) {
     if (Array.isArray(value) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < value.length) value = value[Number(token)];
     else if (isPlainObject(value) && Object.hasOwn(value, token)) value = value[token];
     else return { kind: "validation", message: `$ref ${JSON.stringify(ref)} points to nothing` };
-    if (position === "schema") {
-      position = ONE_SCHEMA.has(token) ? "schema" : SCHEMA_BY_NAME.has(token) || SCHEMA_BY_INDEX.has(token) ? "container" : "other";
-    } else if (position === "container") {
-      position = "schema";
-    }
+    position = stepFrom(position, token);
   }
   if (position !== "schema" || !isSchema(value)) {
     return { kind: "validation", message: `$ref ${JSON.stringify(ref)} does not point to a schema` };
@@ -49,8 +59,6 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
 /** The value at a canonical JSON Pointer returned by resolveRef. */
 export function valueAt(document: unknown, pointer: string): unknown {
   let value = document;
-  for (const token of pointer === "" ? [] : pointer.slice(1).split("/")) {
-    value = (value as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
+  for (const token of pointerTokens(pointer)) value = (value as Record<string, unknown>)[token];
   return value;
 }

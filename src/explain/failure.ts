@@ -4,6 +4,7 @@ import type { BudgetSpent, WorkSpent } from "../runtime/pass";
 import { readablePath, toPointer, type PathSegment } from "../runtime/paths";
 import type { ErrorKind, Failure, Issue, Result } from "../runtime/types";
 import { count } from "./messages";
+import { NO_PARAMS, paramsText, type Params } from "./params";
 
 /**
  * What a failure holds and says: its issues within their bounds, its kind,
@@ -27,8 +28,13 @@ export const VALID: Result = Object.freeze({ ok: true });
 export const MAX_REPORTED = 5;
 
 /** An issue about the value at `path`. */
-export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string): Issue {
-  return { kind, instancePath: toPointer(path), schemaPath, keyword, message: `${readablePath(path)}: ${problem}` };
+export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string, params: Params = NO_PARAMS): Issue {
+  return { kind, instancePath: toPointer(path), path: [...path], schemaPath, keyword, params: { ...params }, message: `${readablePath(path)}: ${problem}` };
+}
+
+/** An issue about no value of the arguments: a schema's problem, the options', a tool's, JSON text's. */
+export function unplacedIssue(kind: ErrorKind, schemaPath: string, keyword: string, message: string): Issue {
+  return { kind, instancePath: "", path: [], schemaPath, keyword, params: {}, message };
 }
 
 const PREFIX: Record<ErrorKind, string> = {
@@ -70,12 +76,17 @@ function distinct(issues: Issue[]): Issue[] {
  */
 export const MAX_ISSUE_TEXT = 1 << 20;
 
-/** The first issues, as many as hold at most MAX_ISSUE_TEXT characters together, and always the first; the rest are only counted. */
+/**
+ * The first issues, as many as hold at most MAX_ISSUE_TEXT characters
+ * together, and always the first; the rest are only counted. The place
+ * counts twice (its pointer, and its path of the same names), and so do the
+ * params' values.
+ */
 function withinTextBound(issues: Issue[]): Issue[] {
   let text = 0;
   for (let i = 0; i < issues.length; i++) {
-    const { instancePath, schemaPath, message } = issues[i];
-    text += instancePath.length + schemaPath.length + message.length;
+    const { instancePath, schemaPath, message, params } = issues[i];
+    text += 2 * instancePath.length + schemaPath.length + message.length + paramsText(params);
     if (text > MAX_ISSUE_TEXT && i > 0) return issues.slice(0, i);
   }
   return issues;
@@ -119,7 +130,7 @@ export function limitIssue(limit: { pattern: string; schemaPath: string; outOfMe
   const problem = limit.outOfMemory
     ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
     : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
-  return issueAt(path, "execution_failure", limit.schemaPath, "pattern", problem);
+  return issueAt(path, "execution_failure", limit.schemaPath, "pattern", problem, { pattern: limit.pattern });
 }
 
 
@@ -127,14 +138,14 @@ export function limitIssue(limit: { pattern: string; schemaPath: string; outOfMe
 export function workFailure(spent: WorkSpent): Result {
   const { values, complete } = spent.size;
   const problem = `checking them against this schema takes more than the work limit (${spent.limit} steps for ${complete ? "" : "more than "}${values} values); send fewer or smaller values`;
-  return failure([issueAt([], "execution_failure", "", "schema", problem)]);
+  return failure([issueAt([], "execution_failure", "", "schema", problem, { limit: spent.limit })]);
 }
 
 
 /** A validation spent its time budget (`timeBudgetMs`). */
 export function budgetFailure(spent: BudgetSpent): Result {
   const problem = `checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`;
-  return failure([issueAt([], "execution_failure", "", "timeBudgetMs", problem)]);
+  return failure([issueAt([], "execution_failure", "", "timeBudgetMs", problem, { limit: spent.budgetMs })]);
 }
 
 

@@ -1,6 +1,7 @@
 import { pointerStep, readableStep, ROOT_NAME, type PathSegment } from "../runtime/paths";
 import { MAX_ISSUES } from "./failure";
 import type { ErrorKind, Issue } from "../runtime/types";
+import type { Params } from "./params";
 import { charge } from "../runtime/pass";
 
 /**
@@ -81,14 +82,15 @@ export interface Finding {
   readonly kind: ErrorKind;
   readonly schemaPath: string;
   readonly keyword: string;
+  readonly params: Params;
   readonly problem: string;
   readonly place: Place;
 }
 
-/** The issue a finding reads as. */
+/** The issue a finding reads as: its own copy of the params (values they share with the schema are frozen). */
 function issueOf(finding: Finding): Issue {
-  const { place, kind, schemaPath, keyword } = finding;
-  return { kind, instancePath: pointerOf(place), schemaPath, keyword, message: messageOf(finding) };
+  const { place, kind, schemaPath, keyword, params } = finding;
+  return { kind, instancePath: pointerOf(place), path: pathTo(place), schemaPath, keyword, params: { ...params }, message: messageOf(finding) };
 }
 
 /** A finding's problem behind its readable path. */
@@ -153,18 +155,18 @@ export class Report {
 
   /**
    * Records a problem at the current path (or at its child `child`); returns
-   * false for `return r !== null && r.fail(...)`. A problem that depends on
-   * the value is given as a function: past MAX_ISSUES it is only counted,
-   * never written.
+   * false for `return r !== null && r.fail(...)`. A problem or params that
+   * depend on the value are given as a function: past MAX_ISSUES the problem
+   * is only counted, never written.
    */
-  fail(keyword: string, schemaPath: string, problem: string | (() => string), child?: PathSegment, kind: ErrorKind = "validation"): false {
+  fail(keyword: string, schemaPath: string, problem: string | (() => string), params: Params | (() => Params), child?: PathSegment, kind: ErrorKind = "validation"): false {
     const found = this.findings.length - this.frameStart;
     if (found >= MAX_ISSUES) {
       this.uncounted++;
     } else {
       const text = typeof problem === "string" ? problem : problem();
       const place = child === undefined ? this.here : this.here.below(child);
-      this.findings.push({ kind, schemaPath, keyword, problem: text, place });
+      this.findings.push({ kind, schemaPath, keyword, params: typeof params === "function" ? params() : params, problem: text, place });
     }
     // This problem is counted once: in the findings, or (past MAX_ISSUES) in uncounted.
     this.stopWhenEnough();

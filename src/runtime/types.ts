@@ -1,3 +1,5 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+
 /** The three kinds of failure (README, "Failures"; docs/api.md, "Failures"). */
 export type ErrorKind = "validation" | "unsupported_capability" | "execution_failure";
 
@@ -6,9 +8,17 @@ export interface Issue {
   kind: ErrorKind;
   /** JSON Pointer into the arguments ("" for schema problems). */
   instancePath: string;
+  /** The same place as a list of keys and indices (`[]` for the root and for schema problems). */
+  path: (string | number)[];
   /** JSON Pointer into the schema. */
   schemaPath: string;
   keyword: string;
+  /**
+   * What the keyword asked, named as Ajv names it where Ajv has the keyword:
+   * `missingProperty`, `limit`, `allowedValues`, `pattern`, `type`, …
+   * (docs/api.md, "Issue params"); `{}` when there is nothing to name.
+   */
+  params: Record<string, unknown>;
   /** One line a model can act on. */
   message: string;
 }
@@ -68,13 +78,32 @@ export interface CallOptions extends Options {
   schemaKey?: string;
 }
 
-export interface Validator {
+/**
+ * A validator's `"~standard"`: Standard Schema v1 (`validate`, synchronous,
+ * `{ value }` for valid arguments, the very object given, or `{ issues }`)
+ * and Standard JSON Schema v1 (`jsonSchema.input` and `.output`, the schema
+ * the validator enforces, for the targets "draft-2020-12" and "draft-07").
+ */
+export type StandardProps<T> = {
+  // First: of the intersected signatures, calls take the first, which never answers a Promise.
+  readonly validate: (value: unknown, options?: StandardSchemaV1.Options) => StandardSchemaV1.Result<T>;
+} & StandardSchemaV1.Props<unknown, T> &
+  StandardJSONSchemaV1.Props<unknown, T>;
+
+/**
+ * A compiled tool schema, `T` the arguments it accepts. Its methods are
+ * functions of its own: taken off it (`const { validate } = validator`),
+ * they still work.
+ */
+export interface Validator<T = Record<string, unknown>> extends StandardSchemaV1<unknown, T>, StandardJSONSchemaV1<unknown, T> {
   /** Checks one call's arguments. Never throws. */
-  validate(args: unknown): Result;
+  readonly validate: (args: unknown) => Result;
   /**
    * Checks one call's arguments given as JSON text (as the OpenAI function
    * calling flow hands them over). Text that is not JSON is a `validation`
    * failure that says where it stops being JSON. Never throws.
    */
-  validateJson(text: string): Result;
+  readonly validateJson: (text: string) => Result;
+  /** Standard Schema and Standard JSON Schema (docs/frameworks.md). */
+  readonly "~standard": StandardProps<T>;
 }

@@ -2,7 +2,7 @@ import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import { rejectAll, type CompiledNode, type CompiledSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
-import { allowedNames, isObject, MISSING, ownValueCode, unexpectedProblem } from "../compile/keywords/object";
+import { allowedNames, isObject, MISSING, missingParams, ownValueCode, unexpectedProblem } from "../compile/keywords/object";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -172,12 +172,13 @@ class ExplainWriter extends CodeWriter {
     const where = this.constant(`${pointer}/required`);
     const atRoot = this.presentRequired ? this.variable() : null;
     let code = atRoot === null ? "" : `const ${atRoot} = isArguments(${v});\n`;
-    for (const name of names) {
+    const params = missingParams(names);
+    names.forEach((name, i) => {
       const x = this.variable();
       const literal = JSON.stringify(name);
       const missing = atRoot === null ? `${x} === undefined` : `${x} === undefined || (${atRoot} && isBlank(${x}))`;
-      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail("required", ${where}, MISSING, ${literal}); }\n`;
-    }
+      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail("required", ${where}, MISSING, ${this.constant(params[i])}, ${literal}); }\n`;
+    });
     return `if (isObject(${v})) {\n${code}}\n`;
   }
 
@@ -191,7 +192,7 @@ class ExplainWriter extends CodeWriter {
     const declared = allowedNames(object);
     const child =
       object[name] === false
-        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${pointer}/${name}`)}, ${this.constant(unexpectedProblem(declared))}, ${key});\n`
+        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${pointer}/${name}`)}, ${this.constant(unexpectedProblem(declared))}, { additionalProperty: ${key} }, ${key});\n`
         : this.below(key, this.node(object[name], `${pointer}/${name}`, x, ok));
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.

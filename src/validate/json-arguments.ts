@@ -1,7 +1,7 @@
 import { locateJsonError } from "../runtime/json-syntax";
 import { shapeOf } from "../explain/messages";
 import type { Failure } from "../runtime/types";
-import { failure } from "../explain/failure";
+import { failure, unplacedIssue } from "../explain/failure";
 
 /**
  * Arguments given as JSON text (the OpenAI function-calling flow, stored
@@ -22,5 +22,5 @@ export function parseArguments(text: unknown): { value: unknown } | Failure {
 
 function jsonFailure(problem: string): Failure {
   const message = `arguments are not valid JSON: ${problem}`;
-  return failure([{ kind: "validation", instancePath: "", schemaPath: "", keyword: "json", message }]);
+  return failure([unplacedIssue("validation", "", "json", message)]);
 }

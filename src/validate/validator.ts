@@ -8,7 +8,9 @@ import { EngineLimit } from "../pattern/native";
 import { BudgetSpent, charge, endValidation, startPass, startValidation, widenSearchWork, WorkSpent } from "../runtime/pass";
 import { pathTo, Report, type Check } from "../explain/report";
 import { describeThrown, isThrown } from "../runtime/thrown";
-import type { Issue, Result, Validator } from "../runtime/types";
+import type { Issue, Result, StandardProps, Validator } from "../runtime/types";
+import { schemaForTarget } from "../compile/json-schema-target";
+import { standardProps, standardResult } from "./standard-schema";
 
 /**
  * Calls a validator answers with its closures before it generates its fast
@@ -71,6 +73,7 @@ class HotTier<Pass> {
 export class CompiledValidator implements Validator {
   private readonly fast: Record<Given, HotTier<FastCheck>>;
   private readonly explainer: HotTier<Explainer>;
+  #standard: StandardProps<Record<string, unknown>> | null = null;
 
   /** Native memory held by the schema's compiled patterns. */
   readonly patternBytes: number;
@@ -86,6 +89,8 @@ export class CompiledValidator implements Validator {
     compiled: CompiledSchema,
     generate: { fast: (given: Given) => FastCheck | null; explainer: () => Explainer | null } | null,
     private readonly timeBudgetMs: number | null,
+    /** The schema's JSON text, for its JSON Schema by target; null for a schema without one (src/api/own-json.ts), or a validator never handed out. */
+    private readonly text: string | null,
     eager = false,
   ) {
     this.patternBytes = compiled.patternBytes;
@@ -100,13 +105,23 @@ export class CompiledValidator implements Validator {
     if (eager) for (const tier of [this.fast.any, this.fast.parsed, this.explainer]) tier.heat();
   }
 
-  validate(args: unknown): Result {
-    return this.run(args, this.fast.any);
-  }
+  // Functions of the instance, not of the prototype: they work detached.
+  readonly validate = (args: unknown): Result => this.run(args, this.fast.any);
 
-  validateJson(text: string): Result {
+  readonly validateJson = (text: string): Result => {
     const parsed = parseArguments(text);
     return "value" in parsed ? this.run(parsed.value, this.fast.parsed) : parsed;
+  };
+
+  /** Standard Schema and Standard JSON Schema, made on first use. */
+  get "~standard"(): StandardProps<Record<string, unknown>> {
+    return (this.#standard ??= standardProps(
+      (value) => standardResult(value, this.validate(value)),
+      (target) => {
+        if (this.text === null) throw new Error("tool-input-schema: this schema has no JSON text to write as JSON Schema (it holds a bigint, or is over 4 MiB written out)");
+        return schemaForTarget(this.text, target);
+      },
+    ));
   }
 
   private run(args: unknown, tier: HotTier<FastCheck>): Result {

@@ -38,6 +38,6 @@ export function outOfWork(args: unknown) {
     ok: false,
     kind: "execution_failure",
     message: `could not check the arguments: arguments: ${problem}`,
-    issues: [{ kind: "execution_failure", instancePath: "", schemaPath: "", keyword: "schema", message: `arguments: ${problem}` }],
+    issues: [{ kind: "execution_failure", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: { limit }, message: `arguments: ${problem}` }],
   };
 }

@@ -5,15 +5,31 @@ import { toPointer } from "../../runtime/paths";
 /** Kept, never interpreted or asserted; only the value's shape is checked. */
 const annotation = <T>(name: string, accepts: (value: unknown) => value is T, mustBe: string): Keyword => valueKeyword(name, accepts, mustBe, () => null);
 
+/** An annotation that holds any JSON value: kept, never interpreted. */
+function jsonAnnotation(name: string): Keyword {
+  return {
+    name,
+    compile(value, site) {
+      const found = findNonJson(value, MAX_DEPTH, site.countValues);
+      if (found) site.problem(name, `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
+      return null;
+    },
+  };
+}
+
 /** Any JSON value; never inserted into the arguments, never validated. */
-const defaultKeyword: Keyword = {
-  name: "default",
-  compile(value, site) {
-    const found = findNonJson(value, MAX_DEPTH, site.countValues);
-    if (found) site.problem("default", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
-    return null;
-  },
-};
+const defaultKeyword = jsonAnnotation("default");
+
+/**
+ * OpenAPI's extension convention: a keyword whose name starts with `x-` is
+ * the vendor's, common in catalogs converted from OpenAPI. The extended
+ * profile keeps it as an annotation; the core profile refuses it
+ * (`x-mcp-header` aside, a core annotation).
+ */
+export const isVendorExtension = (name: string) => name.startsWith("x-");
+
+/** The annotation a vendor extension is in the extended profile. */
+export const vendorExtension = jsonAnnotation;
 
 /** `$id` names the document; below the root it would start a new base URI, which is not supported. */
 const idKeyword: Keyword = {

@@ -61,6 +61,6 @@ export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a bool
     if (length < 2) return true;
     charge(length);
     const repeat = firstRepeat(v, length);
-    return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`));
+    return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`, () => ({ i: repeat[1], j: repeat[0] })));
   };
 });

@@ -2,6 +2,10 @@ import { MAX_CHAIN, MAX_SUBSCHEMAS } from "../bounds";
 import { valueKeyword, type Keyword, type SchemaSite } from "../keyword";
 import { either, typeWord } from "../../explain/messages";
 import { every, type Check, type Report, type Run } from "../../explain/report";
+import { NO_PARAMS } from "../../explain/params";
+
+/** Ajv's params of a `oneOf` that no branch matches. */
+const NO_MATCH = { passingSchemas: null };
 import { resolveRef, valueAt } from "../ref-target";
 import { declaredTypes, matchesType, wrongType } from "./type";
 import { isPlainObject, lengthOf, ownFields, isSchema } from "../../runtime/shape";
@@ -159,8 +163,9 @@ export const oneOfKeyword: Keyword = {
       const matched: number[] = [];
       for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
       if (matched.length === 1) return true;
-      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r));
-      return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`);
+      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_MATCH);
+      // Forms are counted from 1 in messages; Ajv's passingSchemas are indices.
+      return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`, () => ({ passingSchemas: matched.map((form) => form - 1) }));
     }, checks);
   },
 };
@@ -177,7 +182,7 @@ export const anyOfKeyword: Keyword = {
         if (r === null) return checks.some((check) => check(v, null));
         const runs = captureEach(checks, v, r);
         for (const run of runs) if (run.ok) return true;
-        return r.fail("anyOf", pointer, () => noMatchProblem(forms, runs, v, r));
+        return r.fail("anyOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_PARAMS);
       },
       checks,
     );
@@ -200,7 +205,7 @@ export const notKeyword = valueKeyword("not", isSchema, "a schema", (value, site
       (v, r) => {
         if (r === null) return !check(v, null);
         // The branch's first problem makes `not` hold; it is dropped.
-        return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here");
+        return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here", NO_PARAMS);
       },
     [site.applicator("not", value)],
   );

@@ -3,6 +3,7 @@ import { jsonEqual, memberOf } from "../../runtime/json-equal";
 import type { Keyword } from "../keyword";
 import { preview } from "../../explain/messages";
 import { toPointer } from "../../runtime/paths";
+import { frozenCopy, once } from "../../explain/params";
 
 const MAX_LISTED_CHOICES = 10;
 
@@ -29,7 +30,8 @@ export const enumKeyword: Keyword = {
     const pointer = site.pointer("enum");
     const problem = choices.length === 0 ? "no value is allowed here (the list of choices is empty)" : `must be one of ${choicesText(choices)}`;
     const member = memberOf(choices);
-    return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`));
+    const params = once(() => ({ allowedValues: frozenCopy(choices) }));
+    return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`, params));
   },
 };
 
@@ -44,6 +46,7 @@ export const constKeyword: Keyword = {
     }
     const pointer = site.pointer("const");
     const problem = `must be ${preview(value)}`;
-    return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, () => `${problem}, got ${preview(v)}`));
+    const params = once(() => ({ allowedValue: frozenCopy(value) }));
+    return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, () => `${problem}, got ${preview(v)}`, params));
   },
 };

@@ -1,6 +1,6 @@
 import type { Keyword } from "../keyword";
 import type { Profile } from "../../runtime/types";
-import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS } from "./annotations";
+import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS, isVendorExtension, vendorExtension } from "./annotations";
 import { itemsKeyword, maxItemsKeyword, minItemsKeyword, prefixItemsKeyword, uniqueItemsKeyword } from "./array";
 import { allOfKeyword, anyOfKeyword, notKeyword, oneOfKeyword } from "./composition";
 import { constKeyword, enumKeyword } from "./enum";
@@ -70,6 +70,7 @@ const EXTENDED = table([
 export function keywordFor(name: string, profile: Profile): Keyword | string {
   const keyword = CORE.get(name) ?? (profile === "extended" ? EXTENDED.get(name) : undefined);
   if (keyword) return keyword;
-  const hint = EXTENDED.has(name) ? ' (profile: "extended" supports it)' : "";
+  if (isVendorExtension(name) && profile === "extended") return vendorExtension(name);
+  const hint = EXTENDED.has(name) || isVendorExtension(name) ? ' (profile: "extended" supports it)' : "";
   return `keyword ${JSON.stringify(name)} is not supported${hint}`;
 }

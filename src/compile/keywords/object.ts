@@ -6,6 +6,7 @@ import { isArguments, isBlank } from "../../runtime/present";
 import { acceptAll, checkChild, type Check } from "../../explain/report";
 import { isPlainObject, isSchema } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
+import type { Params } from "../../explain/params";
 
 type JsonObject = Record<string, unknown>;
 
@@ -92,6 +93,11 @@ function presentProperties(names: readonly string[], checks: readonly Check[], r
 /** The problem of a required property that is absent. */
 export const MISSING = "missing (required)";
 
+/** The params of the missing property `name` (Ajv's `required`), made once per listed name. */
+export function missingParams(names: readonly string[]): Params[] {
+  return names.map((name) => ({ missingProperty: name }));
+}
+
 export const requiredKeyword: Keyword = {
   name: "required",
   compile(value, site) {
@@ -106,7 +112,8 @@ export const requiredKeyword: Keyword = {
     if (value.length === 0) return null;
     const names = value as string[];
     const pointer = site.pointer("required");
-    if (site.options.presentRequired) return presentRequired(names, pointer);
+    const params = missingParams(names);
+    if (site.options.presentRequired) return presentRequired(names, params, pointer);
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
@@ -114,7 +121,7 @@ export const requiredKeyword: Keyword = {
         const name = names[i];
         if (ownValue(v, name) !== undefined) continue;
         if (r === null) return false;
-        ok = r.fail("required", pointer, MISSING, name);
+        ok = r.fail("required", pointer, MISSING, params[i], name);
       }
       return ok;
     };
@@ -130,7 +137,7 @@ export const requiredKeyword: Keyword = {
  * properties, and one reading of them keeps a branch from matching a value
  * the root calls missing. Nested objects keep the key-only rule.
  */
-function presentRequired(names: readonly string[], pointer: string): Check {
+function presentRequired(names: readonly string[], params: readonly Params[], pointer: string): Check {
   return (v, r) => {
     if (!isObject(v)) return true;
     const atRoot = isArguments(v);
@@ -140,7 +147,7 @@ function presentRequired(names: readonly string[], pointer: string): Check {
       const value = ownValue(v, name);
       if (value !== undefined && !(atRoot && isBlank(value))) continue;
       if (r === null) return false;
-      ok = r.fail("required", pointer, MISSING, name);
+      ok = r.fail("required", pointer, MISSING, params[i], name);
     }
     return ok;
   };
@@ -179,7 +186,8 @@ function additionalProperties(name: string, alias: string): Keyword {
       let each: Check;
       if (value === false) {
         const problem = unexpectedProblem(allowed);
-        each = (_v, r) => r !== null && r.fail(name, pointer, problem);
+        // The refused name is the last step of the report's place: a check of the property's value.
+        each = (_v, r) => r !== null && r.fail(name, pointer, problem, () => ({ additionalProperty: r.here.segment }));
       } else if (isSchema(value)) {
         each = site.subschema(value, name);
       } else {
@@ -230,7 +238,7 @@ export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a s
       const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
       if (run.ok) continue;
       const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
-      ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, key);
+      ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, () => ({ propertyName: key }), key);
     }
     return ok;
   };
@@ -245,25 +253,29 @@ export const dependentRequiredKeyword: Keyword = {
       return null;
     };
     if (!isPlainObject(value)) return bad();
-    const rules: { key: string; names: string[]; problem: string }[] = [];
+    const rules: { key: string; names: string[]; problem: string; params: Params[] }[] = [];
     for (const key of Object.keys(value)) {
       // Each list read once, as a counted copy (a proxy may claim any length).
       const given = value[key];
       const names = Array.isArray(given) ? site.list(given) : null;
       if (names === null || !names.every((name) => typeof name === "string") || new Set(names).size !== names.length) return bad();
       // Each rule's problem is written once, its key cut: a key may be megabytes long.
-      if (names.length > 0) rules.push({ key, names: names as string[], problem: `missing (required when ${shortName(key)} is present)` });
+      if (names.length > 0) {
+        const deps = (names as string[]).join(", ");
+        const params = names.map((name) => ({ property: key, missingProperty: name, depsCount: names.length, deps }));
+        rules.push({ key, names: names as string[], problem: `missing (required when ${shortName(key)} is present)`, params });
+      }
     }
     const pointer = site.pointer("dependentRequired");
     return (v, r) => {
       if (!isObject(v)) return true;
       let ok = true;
-      for (const { key, names, problem } of rules) {
+      for (const { key, names, problem, params } of rules) {
         if (!Object.hasOwn(v, key)) continue;
-        for (const name of names) {
-          if (Object.hasOwn(v, name)) continue;
+        for (let i = 0; i < names.length; i++) {
+          if (Object.hasOwn(v, names[i])) continue;
           if (r === null) return false;
-          ok = r.fail("dependentRequired", pointer, problem, name);
+          ok = r.fail("dependentRequired", pointer, problem, params[i], names[i]);
         }
       }
       return ok;

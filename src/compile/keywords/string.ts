@@ -15,7 +15,8 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
   const words = name === "minLength" ? "at least" : "at most";
   return countKeyword(name, (bound, pointer) => {
     const expected = `must be ${words} ${count(bound, "character")} long`;
-    return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`));
+    const params = { limit: bound };
+    return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`, params));
   });
 }
 
@@ -30,12 +31,13 @@ export const patternKeyword = valueKeyword("pattern", isString, "a string", (val
   }
   const pointer = site.pointer("pattern");
   const problem = `must match the pattern ${oneLine(value)}`;
+  const params = { pattern: value };
   return (v, r) => {
     if (typeof v !== "string") return true;
     const outcome = compiled.test(v);
     chargeBudget();
     if (outcome === MATCH) return true;
     if (outcome !== NO_MATCH) throw new EngineLimit(pointer, value, outcome === NO_MEMORY);
-    return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`);
+    return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`, params);
   };
 });

@@ -115,7 +115,9 @@ export const typeKeyword: Keyword = {
     }
     const predicates = names.map((name) => TYPES[name].holds);
     const pointer = site.pointer("type");
-    const fail: Check = (v, r) => r !== null && r.fail("type", pointer, () => typeProblem(names, v));
+    // Ajv's: the type as the schema writes it, a name or a list.
+    const params = { type: typeof value === "string" ? value : Object.freeze([...names]) };
+    const fail: Check = (v, r) => r !== null && r.fail("type", pointer, () => typeProblem(names, v), params);
     if (predicates.length === 1) {
       const [only] = predicates;
       return (v, r) => only(v) || fail(v, r);
