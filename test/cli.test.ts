@@ -87,8 +87,8 @@ describe("tool-input-schema: help and usage errors", () => {
     writeFileSync(join(broken, "build/Release/tool_input_schema.node"), "not a shared library");
     const platform = `${process.platform}-${process.arch} \\(Node\\.js ${process.version.replace(/\./g, "\\.")}, ABI ${process.versions.modules}\\)`;
     const fix =
-      "Fix: install the PCRE2 development files \\(Debian/Ubuntu `apt-get install libpcre2-dev`, Fedora `dnf install pcre2-devel pcre2-static`, " +
-      "macOS `brew install pcre2`\\), a C\\+\\+ toolchain and Python, then run `npm rebuild tool-input-schema`\\.";
+      "Fix: install a C\\+\\+ toolchain and Python 3 \\(the addon builds with node-gyp; PCRE2 comes with the package\\), " +
+      "then run `npm rebuild tool-input-schema`\\.";
     for (const [folder, cause] of [
       [empty, `No native build was found for platform=${process.platform} .* loaded from: ${empty}`],
       [broken, `${join(broken, "build/Release/tool_input_schema.node")}: .+`],

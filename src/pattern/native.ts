@@ -76,8 +76,7 @@ function load(): Addon {
       `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} ` +
         `(Node.js ${process.version}, ABI ${process.versions.modules}).\n` +
         `Cause: ${cause}\n` +
-        "Fix: install the PCRE2 development files (Debian/Ubuntu `apt-get install libpcre2-dev`, " +
-        "Fedora `dnf install pcre2-devel pcre2-static`, macOS `brew install pcre2`), a C++ toolchain and Python, " +
+        "Fix: install a C++ toolchain and Python 3 (the addon builds with node-gyp; PCRE2 comes with the package), " +
         "then run `npm rebuild tool-input-schema`.",
       { cause: err },
     );
