@@ -3,7 +3,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { patternEngine } from "../src/index";
+import { compile, patternEngine, patternInfo } from "../src/index";
+import { compileProgram, MATCH } from "../src/pattern/native";
+import { encodeProgram } from "../src/pattern/program";
+import { parsePattern } from "../src/pattern/syntax";
+import { startSearches } from "./support/searches";
 
 /**
  * PCRE2 is the package's own: built from deps/pcre2 (its README.md says
@@ -93,6 +97,54 @@ describe("PCRE2 is built from deps/pcre2", () => {
       expect(dynamic, file).toMatch(/ napi_register_module_v1$/m);
       expect(dynamic.split("\n").filter((line) => /pcre2_/.test(line)), file).toEqual([]);
       expect(readFileSync(file).includes(VERSION), file).toBe(true);
+    }
+  });
+});
+
+// PCRE2's start-of-match optimizations make its JIT in 32-bit non-UTF mode
+// miss matches: `(?:|A)[^\x{0}-\x{FF}]` on the subject U+0100 is "no match"
+// with the JIT and a match with the interpreter, on 10.42 and on 10.47 (with
+// `A?` in front too, and on U+0100 anywhere in a subject). The addon compiles
+// every source with PCRE2_NO_START_OPTIMIZE (native/pcre2-pattern.cc).
+describe("PCRE2's start-of-match optimizations stay off", () => {
+  const pattern = "(?:|A)[^\\x00-\\xFF]";
+  const options = { profile: "extended" } as const;
+  const subjects = ["\u0100", "A\u0100", "AA\u0100", " \u001f\udfff\ue000", "\u{1f600}", "\u00ff", "A", ""];
+  const ecmascript = (subject: string) => new RegExp(pattern, "u").test(subject);
+
+  it("(?:|A)[^\\x00-\\xFF] runs in PCRE2, with its JIT, and answers as new RegExp(pattern, 'u') does: U+0100 matches", () => {
+    expect(patternInfo(pattern, options)).toEqual({ ok: true, engine: "pcre2", reason: null });
+    expect(patternEngine.jit).toBe(true);
+    const validator = compile({ type: "object", properties: { s: { type: "string", pattern } } }, options);
+    const before = patternEngine.searches();
+    // Enough calls for the validator's generated fast check to answer too.
+    for (let call = 0; call < 12; call++) {
+      for (const subject of subjects) {
+        expect({ subject, ok: validator.validate({ s: subject }).ok }).toEqual({ subject, ok: ecmascript(subject) });
+      }
+    }
+    expect(ecmascript("\u0100")).toBe(true);
+    const after = patternEngine.searches();
+    // Every subject searched by PCRE2 at least once a call (a failed call searches again to explain).
+    expect(after.pcre2 - before.pcre2).toBeGreaterThanOrEqual(12 * subjects.length);
+    expect(after.dfa - before.dfa).toBe(0);
+  });
+
+  // The package writes that class as [\x{100}-\x{10ffff}], which the JIT's
+  // start optimization gets right on 10.47: the defect needs a class that
+  // runs to PCRE2's last 32-bit code unit, as only a negated one does. So
+  // the addon is given the negated spelling itself (the same set, for
+  // subjects of code points), to hold that it compiles every source with
+  // the start optimizations off.
+  it("the addon compiles PCRE2 sources with the start optimizations off: the negated spelling matches U+0100 too", () => {
+    const words = encodeProgram(parsePattern(pattern, "extended"));
+    const source = Uint32Array.from("(?:|A)[^\\x{0}-\\x{FF}]", (char) => char.codePointAt(0) as number);
+    const compiled = compileProgram(words, source, "pcre2");
+    if (!("test" in compiled)) throw new Error(`not compiled: ${JSON.stringify(compiled)}`);
+    expect(compiled.engine).toBe("pcre2");
+    for (const subject of subjects) {
+      startSearches(subject);
+      expect({ subject, match: compiled.test(subject) === MATCH }).toEqual({ subject, match: ecmascript(subject) });
     }
   });
 });
