@@ -19,6 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 fail() { echo "pack-check: $*" >&2; exit 1; }
+# The release pack: both prebuilds, whatever the caller's environment says.
+unset TOOL_INPUT_SCHEMA_PACK_HOST_ONLY
 # The newest glibc symbol version a binary needs; at most 2.28, which Node.js 20 needs itself.
 glibc() {
   local version

@@ -11,16 +11,28 @@
 # or `.shim` file, outside obj.target/) goes beside the addon, stripped, at
 # the same path relative to the folder. Runs on linux-x64;
 # scripts/pack-check.sh then checks both.
+#
+# With TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 it builds this machine's prebuild
+# alone (linux-x64 or linux-arm64, with the host's g++), for a pack that
+# scripts/prepack.sh then lets through (docs/contributing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 fail() { echo "prebuilds: $*" >&2; exit 1; }
 
 host="$(node -p 'process.platform + "-" + process.arch')"
-[ "$host" = linux-x64 ] || fail "builds on linux-x64 only (this is $host)"
-for tool in g++ strip aarch64-linux-gnu-g++ aarch64-linux-gnu-strip; do
-  command -v "$tool" >/dev/null ||
-    fail "no $tool; install it (Debian: apt-get install g++ g++-aarch64-linux-gnu)"
+if [ "${TOOL_INPUT_SCHEMA_PACK_HOST_ONLY:-}" = 1 ]; then
+  [ "$host" = linux-x64 ] || [ "$host" = linux-arm64 ] || fail "builds on linux-x64 or linux-arm64 only (this is $host)"
+  tools="g++ strip"
+  install="install it (Debian: apt-get install g++)"
+else
+  [ "$host" = linux-x64 ] ||
+    fail "builds on linux-x64 only (this is $host); TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 builds this machine's alone"
+  tools="g++ strip aarch64-linux-gnu-g++ aarch64-linux-gnu-strip"
+  install="install it (Debian: apt-get install g++ g++-aarch64-linux-gnu), or build this machine's prebuild alone: TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 npm run prebuilds"
+fi
+for tool in $tools; do
+  command -v "$tool" >/dev/null || fail "no $tool; $install"
 done
 [ -x node_modules/.bin/prebuildify ] || fail "no node_modules/.bin/prebuildify; run npm ci first"
 
@@ -61,6 +73,10 @@ build() {
   done < <(cd "$scratch/build/Release" && find . -path ./obj.target -prune -o -type f \( -name '*.node' -o -name '*.shim' \) -printf '%P\n' | sort)
 }
 
+if [ "${TOOL_INPUT_SCHEMA_PACK_HOST_ONLY:-}" = 1 ]; then
+  build "${host#linux-}" strip
+  exit 0
+fi
 build x64 strip
 build arm64 aarch64-linux-gnu-strip CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
   LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar
