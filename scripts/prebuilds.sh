@@ -9,7 +9,7 @@
 # sources, so the checkout's build/Release, the addon the tests load, is left
 # as it is. Any other module the build writes under build/Release (a `.node`
 # or `.shim` file, outside obj.target/) goes beside the addon, stripped, at
-# the same path relative to the folder. Runs on linux-x64;
+# the same path relative to the folder (fast-call/node-v115.shim, say). Runs on linux-x64;
 # scripts/pack-check.sh then checks both.
 #
 # With TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 it builds this machine's prebuild
@@ -64,13 +64,18 @@ build() {
   [ -f "$file" ] || fail "prebuildify wrote no $file"
   echo "prebuilds: $file ($(du -k "$file" | cut -f1) KiB, $((SECONDS - start)) s)"
   # prebuildify moved the addon out of build/Release; the rest stay there.
-  local module
+  local module modules
+  modules="$(cd "$scratch/build/Release" && find . -path ./obj.target -prune -o -type f \( -name '*.node' -o -name '*.shim' \) -printf '%P\n' | sort)"
   while IFS= read -r module; do
+    [ -n "$module" ] || continue
+    # The make build also leaves a copy of a module built into a subfolder at
+    # the top of build/Release: it ships once, where it was built.
+    if [[ "$module" != */* ]] && grep -qF "/$module" <<<"$modules"; then continue; fi
     mkdir -p "$folder/$(dirname "$module")"
     cp "$scratch/build/Release/$module" "$folder/$module"
     "$strip" --strip-all "$folder/$module"
     echo "prebuilds: $folder/$module ($(du -k "$folder/$module" | cut -f1) KiB)"
-  done < <(cd "$scratch/build/Release" && find . -path ./obj.target -prune -o -type f \( -name '*.node' -o -name '*.shim' \) -printf '%P\n' | sort)
+  done <<<"$modules"
 }
 
 if [ "${TOOL_INPUT_SCHEMA_PACK_HOST_ONLY:-}" = 1 ]; then
