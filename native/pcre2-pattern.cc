@@ -8,12 +8,15 @@ namespace {
 
 // No UTF mode (see Pcre2Code); captures are never read. The NEVER_*
 // options refuse (*UTF), (*UCP) and \C, though the source writer never
-// emits them. NO_START_OPTIMIZE: PCRE2 10.42's JIT in 32-bit non-UTF mode
-// skips real match positions after its start-of-match scan on some patterns
-// with classes above U+00FF (`(?:|[^\x{D800}-\x{DFFF}]...)[\x{0}-\x{1F}]*9`
-// misses the "9" in "\x{1F601}\x{0}A- 9"); without the start optimizations
-// its answers equal ECMAScript's, and every start position is tried, as the
-// proof of linearity assumes.
+// emits them. NO_START_OPTIMIZE: PCRE2's JIT in 32-bit non-UTF mode skips
+// real match positions after its start-of-match scan on some patterns with
+// classes above U+00FF, on 10.42 and on 10.47 (`(?:|A)[^\x{0}-\x{FF}]` finds
+// no match in "\x{100}", where the interpreter finds one;
+// test/vendored-pcre2.test.ts). On 10.47 the cases found need a class that
+// runs to the last 32-bit code unit, which the written source never has, but
+// the option stays: without the start optimizations every start position is
+// tried, as the proof of linearity assumes, and the answers equal
+// ECMAScript's.
 constexpr uint32_t kOptions = PCRE2_NO_AUTO_CAPTURE | PCRE2_ALLOW_EMPTY_CLASS | PCRE2_DOLLAR_ENDONLY |
                               PCRE2_NEVER_UTF | PCRE2_NEVER_UCP | PCRE2_NEVER_BACKSLASH_C |
                               PCRE2_NO_START_OPTIMIZE;

@@ -19,6 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 fail() { echo "pack-check: $*" >&2; exit 1; }
+# The release pack: both prebuilds, whatever the caller's environment says.
+unset TOOL_INPUT_SCHEMA_PACK_HOST_ONLY
 # The newest glibc symbol version a binary needs; at most 2.28, which Node.js 20 needs itself.
 glibc() {
   local version
@@ -43,8 +45,9 @@ trap 'rm -rf "$work"' EXIT
 tarball="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
 tar -tzf "$tarball" | sed 's|^package/||' | sort >"$work/contents"
 required="package.json README.md LICENSE SECURITY.md lib/index.js lib/index.d.ts lib/pattern/native.js
-  binding.gyp scripts/pcre2-config.js native/addon.cc native/dfa.cc native/pcre2-pattern.cc native/proof.cc
-  native/program.cc $x64 $arm64"
+  binding.gyp native/addon.cc native/dfa.cc native/pcre2-pattern.cc native/proof.cc native/program.cc
+  deps/pcre2/config.h deps/pcre2/LICENCE.md deps/pcre2/src/pcre2.h deps/pcre2/src/pcre2_compile.c
+  deps/pcre2/deps/sljit/LICENSE deps/pcre2/deps/sljit/sljit_src/sljitLir.c $x64 $arm64"
 # Written by hand and listed in package.json: in the tarball whenever the checkout has them.
 for file in CHANGELOG.md $(find docs examples -type f 2>/dev/null | sort); do
   [ ! -f "$file" ] || required="$required $file"
@@ -52,7 +55,7 @@ done
 for file in $required; do
   grep -qxF "$file" "$work/contents" || fail "the tarball lacks $file"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|scripts/pcre2-config\.js|lib/.+\.(js|d\.ts)|native/[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
+unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|deps/pcre2/.+|lib/.+\.(js|d\.ts)|native/[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do
@@ -127,7 +130,7 @@ node -e '
   const expected = [
     `tool-input-schema: cannot load its native addon for ${process.platform}-${process.arch} (Node.js ${process.version}, ABI ${process.versions.modules}).`,
     `Cause: No native build was found for platform=${process.platform} arch=${process.arch} runtime=node abi=${process.versions.modules}`,
-    "Fix: install the PCRE2 development files (Debian/Ubuntu `apt-get install libpcre2-dev`, Fedora `dnf install pcre2-devel pcre2-static`, macOS `brew install pcre2`), a C++ toolchain and Python, then run `npm rebuild tool-input-schema`.",
+    "Fix: install a C++ toolchain and Python 3 (the addon builds with node-gyp; PCRE2 comes with the package), then run `npm rebuild tool-input-schema`.",
   ];
   const ok = lines[0] === expected[0] && (lines[1] || "").startsWith(expected[1]) && lines[lines.length - 1] === expected[2];
   if (!ok) { console.error("pack-check: unexpected load error:\n" + message); process.exit(1); }

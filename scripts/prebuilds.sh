@@ -3,20 +3,36 @@
 #   prebuilds/linux-x64/tool-input-schema.glibc.node    with the host's g++
 #   prebuilds/linux-arm64/tool-input-schema.glibc.node  with Debian's aarch64
 #                                                       cross compiler
-# prebuildify (N-API, stripped, tagged glibc so that musl systems build from
-# source instead) builds each in a scratch copy of the sources, so the
-# checkout's build/Release, the addon the tests load, is left as it is.
-# Runs on linux-x64; scripts/pack-check.sh then checks both.
+# PCRE2 is built from deps/pcre2 for each, so the cross compiler is all the
+# arm64 build needs. prebuildify (N-API, stripped, tagged glibc so that musl
+# systems build from source instead) builds each in a scratch copy of the
+# sources, so the checkout's build/Release, the addon the tests load, is left
+# as it is. Any other module the build writes under build/Release (a `.node`
+# or `.shim` file, outside obj.target/) goes beside the addon, stripped, at
+# the same path relative to the folder (fast-call/node-v115.shim, say). Runs on linux-x64;
+# scripts/pack-check.sh then checks both.
+#
+# With TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 it builds this machine's prebuild
+# alone (linux-x64 or linux-arm64, with the host's g++), for a pack that
+# scripts/prepack.sh then lets through (docs/contributing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 fail() { echo "prebuilds: $*" >&2; exit 1; }
 
 host="$(node -p 'process.platform + "-" + process.arch')"
-[ "$host" = linux-x64 ] || fail "builds on linux-x64 only (this is $host)"
-for tool in g++ strip aarch64-linux-gnu-g++ aarch64-linux-gnu-strip pkg-config; do
-  command -v "$tool" >/dev/null ||
-    fail "no $tool; install it (Debian: apt-get install g++ g++-aarch64-linux-gnu pkg-config)"
+if [ "${TOOL_INPUT_SCHEMA_PACK_HOST_ONLY:-}" = 1 ]; then
+  [ "$host" = linux-x64 ] || [ "$host" = linux-arm64 ] || fail "builds on linux-x64 or linux-arm64 only (this is $host)"
+  tools="g++ strip"
+  install="install it (Debian: apt-get install g++)"
+else
+  [ "$host" = linux-x64 ] ||
+    fail "builds on linux-x64 only (this is $host); TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 builds this machine's alone"
+  tools="g++ strip aarch64-linux-gnu-g++ aarch64-linux-gnu-strip"
+  install="install it (Debian: apt-get install g++ g++-aarch64-linux-gnu), or build this machine's prebuild alone: TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 npm run prebuilds"
+fi
+for tool in $tools; do
+  command -v "$tool" >/dev/null || fail "no $tool; $install"
 done
 [ -x node_modules/.bin/prebuildify ] || fail "no node_modules/.bin/prebuildify; run npm ci first"
 
@@ -30,10 +46,7 @@ target="$(node -p process.versions.node)"
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-cp package.json binding.gyp "$scratch/"
-mkdir "$scratch/native" "$scratch/scripts"
-cp native/*.cc native/*.h "$scratch/native/"
-cp scripts/pcre2-config.js "$scratch/scripts/"
+cp -r package.json binding.gyp native deps "$scratch/"
 ln -s "$root/node_modules" "$scratch/node_modules"
 rm -rf prebuilds/linux-x64 prebuilds/linux-arm64
 
@@ -47,15 +60,28 @@ build() {
     cat "$log" >&2
     fail "the linux-$arch build failed"
   fi
-  local file="prebuilds/linux-$arch/tool-input-schema.glibc.node"
+  local folder="prebuilds/linux-$arch" file="prebuilds/linux-$arch/tool-input-schema.glibc.node"
   [ -f "$file" ] || fail "prebuildify wrote no $file"
   echo "prebuilds: $file ($(du -k "$file" | cut -f1) KiB, $((SECONDS - start)) s)"
+  # prebuildify moved the addon out of build/Release; the rest stay there.
+  local module modules
+  modules="$(cd "$scratch/build/Release" && find . -path ./obj.target -prune -o -type f \( -name '*.node' -o -name '*.shim' \) -printf '%P\n' | sort)"
+  while IFS= read -r module; do
+    [ -n "$module" ] || continue
+    # The make build also leaves a copy of a module built into a subfolder at
+    # the top of build/Release: it ships once, where it was built.
+    if [[ "$module" != */* ]] && grep -qF "/$module" <<<"$modules"; then continue; fi
+    mkdir -p "$folder/$(dirname "$module")"
+    cp "$scratch/build/Release/$module" "$folder/$module"
+    "$strip" --strip-all "$folder/$module"
+    echo "prebuilds: $folder/$module ($(du -k "$folder/$module" | cut -f1) KiB)"
+  done <<<"$modules"
 }
 
+if [ "${TOOL_INPUT_SCHEMA_PACK_HOST_ONLY:-}" = 1 ]; then
+  build "${host#linux-}" strip
+  exit 0
+fi
 build x64 strip
-# PCRE2 for arm64 (Debian: libpcre2-dev:arm64) through its own pkg-config files.
-[ -f /usr/lib/aarch64-linux-gnu/libpcre2-32.a ] ||
-  fail "no arm64 PCRE2; install it (Debian: dpkg --add-architecture arm64 && apt-get update && apt-get install libpcre2-dev:arm64)"
 build arm64 aarch64-linux-gnu-strip CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-  LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar \
-  PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig
+  LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar

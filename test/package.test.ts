@@ -1,9 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { engine } from "../src/pattern/native";
+// Loads the addon into this process, as the addon test below expects.
+import "../src/pattern/native";
 
 /** The built package (lib/, from `npm install`), loaded by its own name both ways. */
 const root = path.join(__dirname, "..");
@@ -42,20 +44,6 @@ describe("the package", () => {
     expect(child).toBe(first);
   });
 
-  // The addon under test wraps PCRE2, linked in: its code is in the file,
-  // the file needs no libpcre2, and the loaded copy reports PCRE2's version
-  // with its JIT.
-  it("links PCRE2 10.47 statically into the addon the tests load", () => {
-    const loaded = createRequire(__filename)("node-gyp-build").path(root) as string;
-    const needed = execFileSync("readelf", ["-d", loaded], { encoding: "utf8" });
-    expect(needed).toMatch(/NEEDED.*libc\.so/);
-    expect(needed).not.toMatch(/libpcre2/);
-    const symbols = execFileSync("nm", [loaded], { encoding: "utf8" });
-    expect(symbols).toMatch(/ pcre2_jit_match_32$/m);
-    expect(symbols).toMatch(/ pcre2_compile_32$/m);
-    expect({ version: engine.pcre2Version, jit: engine.jit }).toEqual({ version: "10.47 2025-10-21", jit: true });
-  });
-
   it("says which systems it installs on: Linux and macOS (Windows is not supported)", () => {
     const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
     expect(pkg.os).toEqual(["linux", "darwin"]);
@@ -78,5 +66,66 @@ describe("the package", () => {
     const reporting = security.slice(security.indexOf("## Reporting a problem"));
     expect(reporting).toContain("`npm owner ls tool-input-schema`");
     expect(reporting).not.toMatch(/https?:|github|repository/i);
+  });
+
+  // scripts/prepack.sh in a scratch tree of its own: the sources it compares
+  // the prebuilds with, and the prebuilds asked for.
+  describe("npm pack (scripts/prepack.sh)", () => {
+    const host = `${process.platform}-${process.arch}`;
+    const prebuild = (platform: string) => `prebuilds/${platform}/tool-input-schema.glibc.node`;
+    /** Runs it with these prebuilds, written after the sources, and `edited` written after them. */
+    function prepack(prebuilds: string[], env: Record<string, string> = {}, edited?: string) {
+      const tree = mkdtempSync(path.join(tmpdir(), "tool-input-schema-prepack-"));
+      cpSync(path.join(root, "scripts", "prepack.sh"), path.join(tree, "scripts", "prepack.sh"));
+      const now = Date.now() / 1000;
+      for (const source of ["binding.gyp", "native/addon.cc", "native/fuzz/corpus/seed", "deps/pcre2/src/pcre2_compile.c"]) {
+        mkdirSync(path.dirname(path.join(tree, source)), { recursive: true });
+        writeFileSync(path.join(tree, source), "");
+        const time = source === edited ? now + 60 : now - 60;
+        utimesSync(path.join(tree, source), time, time);
+      }
+      for (const file of prebuilds) {
+        mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+        writeFileSync(path.join(tree, file), "");
+      }
+      const { TOOL_INPUT_SCHEMA_PACK_HOST_ONLY: _, npm_command: __, ...inherited } = process.env;
+      const run = spawnSync("bash", [path.join(tree, "scripts", "prepack.sh")], { env: { ...inherited, ...env }, encoding: "utf8" });
+      rmSync(tree, { recursive: true });
+      return { status: run.status, stderr: run.stderr };
+    }
+
+    it("packs a release with both prebuilds, and without one says what to run, the way to pack for this machine alone included", () => {
+      expect(prepack([prebuild("linux-x64"), prebuild("linux-arm64")])).toEqual({ status: 0, stderr: "" });
+      expect(prepack([prebuild("linux-x64")])).toEqual({
+        status: 1,
+        stderr:
+          "prepack: no prebuilds/linux-arm64/tool-input-schema.glibc.node; run `npm run prebuilds` first (linux-x64 only, with the aarch64 cross compiler), " +
+          "or pack for this machine alone: TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 npm run prebuilds && TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 npm pack\n",
+      });
+    });
+
+    it("with TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1, packs this machine's prebuild alone; npm publish refuses that", () => {
+      const hostOnly = { TOOL_INPUT_SCHEMA_PACK_HOST_ONLY: "1" };
+      expect(prepack([prebuild(host)], hostOnly)).toEqual({ status: 0, stderr: "" });
+      expect(prepack([], hostOnly)).toEqual({
+        status: 1,
+        stderr: `prepack: no ${prebuild(host)}; run \`TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 npm run prebuilds\` first\n`,
+      });
+      expect(prepack([prebuild(host)], { ...hostOnly, npm_command: "publish" })).toEqual({
+        status: 1,
+        stderr: "prepack: npm publish ships both prebuilds; unset TOOL_INPUT_SCHEMA_PACK_HOST_ONLY and run `npm run prebuilds`\n",
+      });
+    });
+
+    it("refuses a prebuild older than a source it is built from (PCRE2's included), not than a fuzz seed", () => {
+      const both = [prebuild("linux-x64"), prebuild("linux-arm64")];
+      for (const source of ["native/addon.cc", "deps/pcre2/src/pcre2_compile.c"]) {
+        expect(prepack(both, {}, source)).toEqual({
+          status: 1,
+          stderr: `prepack: prebuilds/linux-arm64/tool-input-schema.glibc.node is older than ${source}; run \`npm run prebuilds\` again\n`,
+        });
+      }
+      expect(prepack(both, {}, "native/fuzz/corpus/seed")).toEqual({ status: 0, stderr: "" });
+    });
   });
 });

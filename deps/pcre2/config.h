@@ -14,7 +14,8 @@ interpreter at run time where the platform refuses executable memory. */
 /* No Unicode support: patterns are compiled with PCRE2_NEVER_UTF and
 PCRE2_NEVER_UCP and every class is written out as code-point ranges
 (src/pattern/pcre2-source.ts), so PCRE2 never consults Unicode properties or
-case folding. Leaving it out drops about 300 KB of tables. */
+case folding. Leaving it out makes the library about 185 KB smaller (its
+Unicode tables and code; gcc -O3 on x86-64). */
 /* #undef SUPPORT_UNICODE */
 
 /* gcc and clang, the compilers the addon builds with, have it: PCRE2 then

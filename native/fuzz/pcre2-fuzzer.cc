@@ -2,8 +2,9 @@
 // (native/proof.h), the PCRE2 source as src/pattern/pcre2-source.ts writes
 // it, and Pcre2Code / Pcre2Matcher (native/pcre2-pattern.h) under the limits
 // the addon sets. Built with AddressSanitizer and UndefinedBehaviorSanitizer
-// by native/CMakeLists.txt (PCRE2 itself is Debian's static library, not
-// instrumented); run by scripts/fuzz.sh.
+// by native/CMakeLists.txt, PCRE2 too (built from deps/pcre2 as the addon
+// builds it; the code its JIT writes is not instrumented); run by
+// scripts/fuzz.sh.
 //
 // Each input is read as choices (FuzzedDataProvider) that build a syntax
 // tree of the shapes src/pattern/syntax.ts produces: sets of code point
@@ -489,8 +490,8 @@ Subject MakeSubject(FuzzedDataProvider& in, const Node& root, const std::vector<
                           Hex(tail) + "] (" + std::to_string(text.size()) + " code points)";
   }
   // The addon's buffer is never null (environment.cc reserves length + 1),
-  // and pcre2_jit_match must not be given null: PCRE2 10.42's JIT code
-  // faults on a null empty subject for some patterns,
+  // and pcre2_jit_match must not be given null: PCRE2's JIT code (10.42,
+  // and 10.47 still) faults on a null empty subject for some patterns,
   // `(?:(?!)|(?!)|(?!)|(?!))?(?!)` among them.
   if (text.empty()) text.reserve(1);
   return subject;
