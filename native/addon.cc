@@ -87,17 +87,22 @@ napi_value SearchBatch(napi_env env, napi_callback_info) {
 }
 
 // The fast-call shim's entry points (native/fast-entry.h): the thread's
-// environment, found without V8.
-int32_t SearchOneByteEntry(uint32_t id, const uint8_t* chars, size_t length) {
+// environment, found without V8, when it is the caller's.
+Environment* CallersEnvironment(uint32_t token) {
   Environment* environment = Environment::Current();
-  if (environment == nullptr) return kDropped;
+  return environment != nullptr && environment->token() == token ? environment : nullptr;
+}
+
+int32_t SearchOneByteEntry(uint32_t token, uint32_t id, const uint8_t* chars, size_t length) {
+  Environment* environment = CallersEnvironment(token);
+  if (environment == nullptr) return kForeign;
   environment->searches().fast++;
   return environment->SearchOneByteById(id, chars, length);
 }
 
-int32_t SearchUtf16Entry(uint32_t id, const char16_t* units, size_t length) {
-  Environment* environment = Environment::Current();
-  if (environment == nullptr) return kDropped;
+int32_t SearchUtf16Entry(uint32_t token, uint32_t id, const char16_t* units, size_t length) {
+  Environment* environment = CallersEnvironment(token);
+  if (environment == nullptr) return kForeign;
   environment->searches().slow++;
   const Outcome outcome = environment->SearchById(id, units, length);
   environment->strings.Trim();
@@ -325,7 +330,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
       Napi::PropertyDescriptor::Value("maxSteps", Napi::Number::New(env, kMaxSteps), napi_enumerable),
       Napi::PropertyDescriptor::Value("pcre2Version", Napi::String::New(env, Pcre2Version()), napi_enumerable),
       Napi::PropertyDescriptor::Value("jit", Napi::Boolean::New(env, Pcre2JitAvailable()), napi_enumerable),
-      // For the fast-call shim's install() alone (src/pattern/fast-call.ts).
+      // For the fast-call shim alone (src/pattern/fast-call.ts, native/fast-entry.h).
+      Napi::PropertyDescriptor::Value("environmentToken", Napi::Number::New(env, environment->token()), napi_enumerable),
       Napi::PropertyDescriptor::Value(
           "fastEntry", Napi::BigInt::New(env, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&kFastEntry))),
           napi_enumerable),

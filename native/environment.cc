@@ -1,5 +1,7 @@
 #include "environment.h"
 
+#include <atomic>
+
 namespace {
 
 // A pattern keeps at most kKeptStates of cached states from one validation
@@ -44,6 +46,11 @@ size_t ToCodePoints(const char16_t* units, size_t length, uint32_t* out) {
 
 void Environment::Release() {
   if (--owners_ == 0) delete this;
+}
+
+uint32_t Environment::NextToken() {
+  static std::atomic<uint32_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
 }
 
 Environment* Environment::Current() { return current; }

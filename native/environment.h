@@ -58,7 +58,7 @@ struct Searches {
 // Node-API function of the addon calls before it returns.
 class Environment {
  public:
-  explicit Environment(const Shared& shared) : shared_(shared) {}
+  explicit Environment(const Shared& shared) : shared_(shared), token_(NextToken()) {}
   bool Init() { return matcher_.Init(); }
   void Hold() { owners_++; }
   void Release();
@@ -94,6 +94,8 @@ class Environment {
   // when they are what fills memory.
   void ReportMemory(napi_env env);
   void Detach() { shared_ = Shared{}; }
+  // This environment's number, distinct in the process (native/fast-entry.h).
+  uint32_t token() const { return token_; }
   Searches& searches() { return searches_; }
 
   Scratch scratch;
@@ -112,8 +114,10 @@ class Environment {
   Outcome SearchOne(Pattern* pattern, const char16_t* units, size_t length, Meter* meter);
   void TrimOversized();
   void Changed(int64_t bytes) { unreported_ += bytes; }
+  static uint32_t NextToken();
 
   Shared shared_;
+  const uint32_t token_;
   Searches searches_;
   Pcre2Matcher matcher_;
   Array<uint32_t> code_points_;  // a subject of one search, as the engines read it

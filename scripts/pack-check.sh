@@ -47,7 +47,12 @@ tar -tzf "$tarball" | sed 's|^package/||' | sort >"$work/contents"
 required="package.json README.md LICENSE SECURITY.md lib/index.js lib/index.d.ts lib/pattern/native.js
   binding.gyp native/addon.cc native/dfa.cc native/pcre2-pattern.cc native/proof.cc native/program.cc
   deps/pcre2/config.h deps/pcre2/LICENCE.md deps/pcre2/src/pcre2.h deps/pcre2/src/pcre2_compile.c
-  deps/pcre2/deps/sljit/LICENSE deps/pcre2/deps/sljit/sljit_src/sljitLir.c $x64 $arm64"
+  deps/pcre2/deps/sljit/LICENSE deps/pcre2/deps/sljit/sljit_src/sljitLir.c $x64 $arm64
+  native/fast-entry.h native/fast-call/fast-call.cc native/fast-call/fast-api-layout.h"
+# The fast-call shim of each Node.js major whose layout was checked, for each architecture.
+for arch in x64 arm64; do
+  for abi in 115 127 137; do required="$required prebuilds/linux-$arch/fast-call/node-v$abi.shim"; done
+done
 # Written by hand and listed in package.json: in the tarball whenever the checkout has them.
 for file in CHANGELOG.md $(find docs examples -type f 2>/dev/null | sort); do
   [ ! -f "$file" ] || required="$required $file"
@@ -55,7 +60,7 @@ done
 for file in $required; do
   grep -qxF "$file" "$work/contents" || fail "the tarball lacks $file"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|deps/pcre2/.+|lib/.+\.(js|d\.ts)|native/[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node)$' "$work/contents" || true)"
+unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|deps/pcre2/.+|lib/.+\.(js|d\.ts)|native/(fast-call/)?[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node|prebuilds/linux-(x64|arm64)/fast-call/node-v[0-9]+\.shim)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do
@@ -91,6 +96,9 @@ grep -q '^9 calls: 4 valid, 5 failed (5 validation); 0 bad lines; ' <<<"$summary
 node "$root/scripts/smoke.js" "$installed" "$root/fixtures/tools" >"$work/smoke-x64" ||
   { cat "$work/smoke-x64"; fail "scripts/smoke.js failed on linux-x64"; }
 [ "$(tail -n 1 "$work/smoke-x64")" = "addon: $x64" ] || fail "x64 $(tail -n 1 "$work/smoke-x64"), not $x64"
+# The installed package takes V8's fast call with the prebuilt shim of this Node.js.
+fast="$(node -p "JSON.stringify(require('tool-input-schema').patternEngine.fastCall)")"
+grep -q '"on":true' <<<"$fast" || fail "the installed package does not take the fast call: $fast"
 # PCRE2 is linked in: its code is in the file, and no libpcre2 is needed.
 # (grep -c reads to the end: with pipefail, grep -q could fail the pipe.)
 for prebuild in "$x64" "$arm64"; do

@@ -9,8 +9,9 @@
 # sources, so the checkout's build/Release, the addon the tests load, is left
 # as it is. Any other module the build writes under build/Release (a `.node`
 # or `.shim` file, outside obj.target/) goes beside the addon, stripped, at
-# the same path relative to the folder (fast-call/node-v115.shim, say). Runs on linux-x64;
-# scripts/pack-check.sh then checks both.
+# the same path relative to the folder (fast-call/node-v115.shim, say); the
+# fast-call shims of the other Node.js majors join it there (shims below).
+# Runs on linux-x64; scripts/pack-check.sh then checks both.
 #
 # With TOOL_INPUT_SCHEMA_PACK_HOST_ONLY=1 it builds this machine's prebuild
 # alone (linux-x64 or linux-arm64, with the host's g++), for a pack that
@@ -78,10 +79,41 @@ build() {
   done <<<"$modules"
 }
 
+# shims ARCH STRIP [VARIABLE=value...]: the fast-call shim (native/fast-call/)
+# for each other Node.js major whose layout was checked, beside the addon:
+# the shim uses V8's C++ API, so each major has its own, named by its module
+# version. Each is built by that Node.js from the npm registry
+# (scripts/node-majors.sh), against its headers; only the shim's target.
+shims() {
+  local arch="$1" strip="$2"
+  shift 2
+  local prefix log="$scratch/shim-$arch.log" folder="prebuilds/linux-$arch/fast-call"
+  for prefix in $(bash scripts/node-majors.sh fetch); do
+    rm -rf "$scratch/build"
+    # npm's own settings (npm_config_nodedir above, the target npm passes on)
+    # would have node-gyp build against the running Node.js instead.
+    if ! (cd "$scratch" && unset "${!npm_config_@}" && env "$@" "$prefix/bin/node" node_modules/node-gyp/bin/node-gyp.js configure --arch="$arch" --nodedir="$prefix" >"$log" 2>&1 &&
+      env "$@" make -C build BUILDTYPE=Release fast_call >>"$log" 2>&1); then
+      cat "$log" >&2
+      fail "the linux-$arch fast-call shim for $("$prefix/bin/node" --version) failed"
+    fi
+    local shim
+    for shim in "$scratch"/build/Release/fast-call/*.shim; do
+      mkdir -p "$folder"
+      cp "$shim" "$folder/"
+      "$strip" --strip-all "$folder/$(basename "$shim")"
+      echo "prebuilds: $folder/$(basename "$shim") ($(du -k "$folder/$(basename "$shim")" | cut -f1) KiB)"
+    done
+  done
+}
+
+ARM64=(CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar)
 if [ "${TOOL_INPUT_SCHEMA_PACK_HOST_ONLY:-}" = 1 ]; then
   build "${host#linux-}" strip
+  shims "${host#linux-}" strip
   exit 0
 fi
 build x64 strip
-build arm64 aarch64-linux-gnu-strip CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-  LINK=aarch64-linux-gnu-g++ AR=aarch64-linux-gnu-ar
+build arm64 aarch64-linux-gnu-strip "${ARM64[@]}"
+shims x64 strip
+shims arm64 aarch64-linux-gnu-strip "${ARM64[@]}"

@@ -48,6 +48,17 @@ describe("timeBudgetMs", () => {
     expect(validate(schema, { v: [slow, slow] })).toMatchObject({ ok: false, kind: "validation" });
   });
 
+  it("is looked at after each search of a hot validator, whichever way its searches go", () => {
+    // Every string matches, so nothing but the budget ends the check early;
+    // each search reads far more than 0.01 ms' worth.
+    const matching = "a".repeat(200_000);
+    const hot = compile(schema, { timeBudgetMs: 0.01, eager: true });
+    const before = patternEngine.searches();
+    expect(hot.validate({ v: Array(50).fill(matching) })).toMatchObject({ ok: false, kind: "execution_failure", issues: [{ keyword: "timeBudgetMs" }] });
+    const after = patternEngine.searches();
+    expect(after.pcre2 + after.dfa - before.pcre2 - before.dfa).toBe(1);
+  });
+
   it("must be a positive number", () => {
     for (const timeBudgetMs of [0, -1, Infinity, "5", null]) {
       expect(validate(schema, {}, { timeBudgetMs } as never)).toMatchObject({

@@ -89,3 +89,26 @@ describe("the fast call's guard (loadFastCall)", () => {
     expect(shimPath(addon)).toBe(join(root, "build", "Release", "fast-call", `node-v${process.versions.modules}.shim`));
   });
 });
+
+describe("the fast call with the addon loaded twice in one thread", () => {
+  // A cleared module cache loads the package, and the addon, again: both
+  // instances then share the shim and the thread's environment pointer,
+  // and the fast call must not search one instance's pattern ids in the
+  // other's table.
+  it("gives each instance its own patterns' answers", () => {
+    const script = `
+      const lib = ${JSON.stringify(join(root, "lib"))};
+      const A = require(lib + "/index.js");
+      const a = A.compile({ type: "object", properties: { s: { type: "string", pattern: "^a+$" } } }, { eager: true });
+      for (const key of Object.keys(require.cache)) if (key.startsWith(lib)) delete require.cache[key];
+      const B = require(lib + "/index.js");
+      const b = B.compile({ type: "object", properties: { s: { type: "string", pattern: "^b+$" } } }, { eager: true });
+      const answers = [];
+      for (let i = 0; i < 2000; i++) answers.push([a.validate({ s: "aaa" }).ok, a.validate({ s: "bbb" }).ok, b.validate({ s: "bbb" }).ok, b.validate({ s: "aaa" }).ok].join());
+      process.stdout.write(JSON.stringify({ answers: [...new Set(answers)], bothFast: A.patternEngine.fastCall.on && B.patternEngine.fastCall.on }));
+    `;
+    const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    expect(JSON.parse(child.stdout)).toStrictEqual({ answers: ["true,false,true,false"], bothFast: true });
+  }, HEAVY);
+});

@@ -208,6 +208,16 @@ describe("compile's eager option", () => {
     expect(readBy(compile(schema, { eager: false }))).toBe("closures");
   });
 
+  it("generates the code of an object of many properties met as an expression (the values of additionalProperties)", () => {
+    const properties = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`p${i}`, { type: "integer" }]));
+    const wide = { type: "object", additionalProperties: { type: "object", properties } };
+    let stack = "";
+    const inner = {};
+    Object.defineProperty(inner, "p69", { enumerable: true, get: () => ((stack = new Error().stack ?? ""), 1) });
+    expect(compile(wide, { eager: true }).validate({ x: inner })).toStrictEqual({ ok: true });
+    expect(stack).toMatch(/\bfastCheck\b/);
+  });
+
   it("changes no answer", () => {
     const [eager, lazy] = [compile(schema, { eager: true }), compile(schema)];
     for (const args of [{ a: 1 }, { a: "1" }, {}, { a: 1.5 }, null]) expect(eager.validate(args)).toStrictEqual(lazy.validate(args));

@@ -1,4 +1,4 @@
-// The fast-call shim: one function, search(id, subject), that V8 calls as a
+// The fast-call shim: one function, search(token, id, subject), that V8 calls as a
 // plain C function from optimized JavaScript (a V8 fast API call), handing
 // over a flat one-byte string's characters in place. Built per Node.js major
 // against that major's V8 headers, loaded by src/pattern/fast-call.ts only
@@ -23,22 +23,23 @@ namespace {
 
 std::atomic<const FastEntry*> entry{nullptr};
 
-// Answered when the entry points are missing or the arguments are not an id
-// and a string (src/pattern/fast-call.ts never calls it so): kDropped.
-constexpr int32_t kNoSearch = -3;
+// Answered when the entry points are missing or the arguments are not a
+// token, an id and a string (src/pattern/fast-call.ts never calls it so):
+// the caller then searches through Node-API.
+constexpr int32_t kNoSearch = kForeign;
 
-int32_t SearchOneByte(v8::Local<v8::Object>, int32_t id, const v8::FastOneByteString& subject) {
+int32_t SearchOneByte(v8::Local<v8::Object>, int32_t token, int32_t id, const v8::FastOneByteString& subject) {
   const FastEntry* addon = entry.load(std::memory_order_relaxed);
   if (addon == nullptr) return kNoSearch;
-  return addon->search_one_byte(static_cast<uint32_t>(id), reinterpret_cast<const uint8_t*>(subject.data),
-                                subject.length);
+  return addon->search_one_byte(static_cast<uint32_t>(token), static_cast<uint32_t>(id),
+                                reinterpret_cast<const uint8_t*>(subject.data), subject.length);
 }
 
 void SearchAnyString(const v8::FunctionCallbackInfo<v8::Value>& info) {
   const FastEntry* addon = entry.load(std::memory_order_relaxed);
   int32_t outcome = kNoSearch;
-  if (addon != nullptr && info.Length() >= 2 && info[0]->IsInt32() && info[1]->IsString()) {
-    v8::Local<v8::String> subject = info[1].As<v8::String>();
+  if (addon != nullptr && info.Length() >= 3 && info[0]->IsInt32() && info[1]->IsInt32() && info[2]->IsString()) {
+    v8::Local<v8::String> subject = info[2].As<v8::String>();
     const int length = subject->Length();
     char16_t* units = addon->utf16_buffer(static_cast<size_t>(length));
     if (units == nullptr) {
@@ -46,7 +47,8 @@ void SearchAnyString(const v8::FunctionCallbackInfo<v8::Value>& info) {
     } else {
       subject->Write(info.GetIsolate(), reinterpret_cast<uint16_t*>(units), 0, length,
                      v8::String::NO_NULL_TERMINATION);
-      outcome = addon->search_utf16(static_cast<uint32_t>(info[0].As<v8::Int32>()->Value()), units,
+      outcome = addon->search_utf16(static_cast<uint32_t>(info[0].As<v8::Int32>()->Value()),
+                                    static_cast<uint32_t>(info[1].As<v8::Int32>()->Value()), units,
                                     static_cast<size_t>(length));
     }
   }
@@ -55,13 +57,14 @@ void SearchAnyString(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 constexpr v8::CTypeInfoLayout kArguments[] = {
     {v8::kFastV8Value, 0, 0},            // the receiver
+    {v8::kFastInt32, 0, 0},              // the caller's environment token
     {v8::kFastInt32, 0, 0},              // the pattern's id
     {v8::kFastSeqOneByteString, 0, 0},   // the subject
 };
-constexpr v8::CFunctionInfoLayout kSignature{{v8::kFastInt32, 0, 0}, 0, 3, kArguments};
+constexpr v8::CFunctionInfoLayout kSignature{{v8::kFastInt32, 0, 0}, 0, 4, kArguments};
 const v8::CFunction kSearchOneByte(reinterpret_cast<const void*>(&SearchOneByte), &kSignature);
 
-// install(entry: bigint) -> search(id, subject), or undefined for an entry
+// install(entry: bigint) -> search(token, id, subject), or undefined for an entry
 // of another layout version.
 void Install(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
@@ -72,7 +75,7 @@ void Install(const v8::FunctionCallbackInfo<v8::Value>& info) {
   if (!lossless || addon == nullptr || addon->version != kFastEntryVersion) return;
   entry.store(addon, std::memory_order_relaxed);
   v8::Local<v8::FunctionTemplate> search =
-      v8::FunctionTemplate::New(isolate, SearchAnyString, v8::Local<v8::Value>(), v8::Local<v8::Signature>(), 2,
+      v8::FunctionTemplate::New(isolate, SearchAnyString, v8::Local<v8::Value>(), v8::Local<v8::Signature>(), 3,
                                 v8::ConstructorBehavior::kThrow, v8::SideEffectType::kHasSideEffect, &kSearchOneByte);
   v8::Local<v8::Function> function;
   if (search->GetFunction(isolate->GetCurrentContext()).ToLocal(&function)) info.GetReturnValue().Set(function);

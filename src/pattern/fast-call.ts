@@ -16,8 +16,8 @@ export const VERIFIED_V8_MAJORS: readonly number[] = [11, 12, 13];
 /** Set to "off" in the environment, it keeps the shim from loading (to compare the two paths, or to rule the shim out). */
 export const SWITCH = "TOOL_INPUT_SCHEMA_FAST_CALL";
 
-/** search(id, subject): the outcome of a search of the pattern with that id (native/fast-entry.h). */
-export type FastSearch = (id: number, subject: string) => number;
+/** search(token, id, subject): the outcome of a search of the pattern with that id, for the addon instance the token names (native/fast-entry.h). */
+export type FastSearch = (token: number, id: number, subject: string) => number;
 
 /** Whether the fast call is on, and why (or why not), in one line. */
 export interface FastCallState {

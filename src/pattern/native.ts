@@ -41,6 +41,9 @@ export interface CompiledPattern {
 /** What the addon answers for a pattern whose native memory was dropped (dropPattern). */
 const DROPPED = -3;
 
+/** What the fast call answers when the thread's environment is another instance's of the addon (native/fast-entry.h). */
+const FOREIGN = -4;
+
 /** A compiled pattern's own search function in the addon. */
 type NativeSearch = (subject: string) => MatchOutcome | typeof DROPPED;
 
@@ -71,6 +74,8 @@ interface Addon {
   jit: boolean;
   /** The entry points the fast-call shim is given (native/fast-entry.h). */
   fastEntry: bigint;
+  /** This instance's environment, as the fast call names it. */
+  environmentToken: number;
 }
 
 /** The addon, and the file it was loaded from. */
@@ -96,7 +101,19 @@ const { addon, file: addonFile } = load();
 const counter = addon.work;
 const SLOT = addon.workSlots;
 const { search: fastSearch, state: fastCall } = loadFastCall(addonFile, addon.fastEntry);
-const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT } = addon;
+const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT, environmentToken: TOKEN } = addon;
+
+/**
+ * One search of `pattern`: through the fast call where it loads, else through
+ * Node-API, bound to this instance's environment. The addon loaded twice in a
+ * thread (the same file under two paths, or again after its module cache was
+ * cleared) shares the shim and the thread's environment pointer with its
+ * other instance, which the fast call then refuses as FOREIGN.
+ */
+function searchOnce(pattern: CompiledPattern, subject: string): number {
+  const outcome = fastSearch !== null ? fastSearch(TOKEN, pattern.id, subject) : FOREIGN;
+  return outcome === FOREIGN ? pattern.native(subject) : outcome;
+}
 
 /**
  * Whether searches take the fast call: the generated fast check then
@@ -190,7 +207,7 @@ export function compileProgram(
     if (typeof subject !== "string") return pattern.native(subject) as MatchOutcome;
     if (outOfReach(pattern, subject.length)) return LIMIT;
     shareWork();
-    let outcome = fastSearch !== null ? fastSearch(pattern.id, subject) : pattern.native(subject);
+    let outcome = searchOnce(pattern, subject);
     if (outcome === DROPPED && rewrite !== null) {
       // Compiled again outside any cache: it goes with the last validator that holds it.
       const again = rewrite();
@@ -198,7 +215,7 @@ export function compileProgram(
       if ("error" in revived || revived.test === undefined) return NO_MEMORY;
       pattern.native = revived.test;
       pattern.id = revived.id;
-      outcome = fastSearch !== null ? fastSearch(pattern.id, subject) : pattern.native(subject);
+      outcome = searchOnce(pattern, subject);
     }
     pass.searchSpent = counter[SLOT.spent];
     return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
@@ -224,16 +241,16 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
  * Searches `pattern` on `subject` at once, through the fast call (only when
  * searchesAtOnce): false when it does not match; throws EngineLimit when it
  * ran out of work. The generated fast check calls it for every search, so
- * that V8 sees one fast-call target; the time budget is looked at when the
- * check ends.
+ * that V8 sees one fast-call target; the time budget is looked at after each.
  */
 export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
   if (outOfReach(pattern, subject.length)) return answered(LIMIT, site);
   counter[SLOT.allowed] = pass.searchAllowed;
   counter[SLOT.spent] = pass.searchSpent;
   counter[SLOT.pass] = pass.generation;
-  const outcome = fastSearch!(pattern.id, subject);
+  const outcome = searchOnce(pattern, subject);
   pass.searchSpent = counter[SLOT.spent];
+  chargeBudget();
   if (outcome === MATCH) return true;
   // A pattern dropped from the cache is compiled again by its own search.
   return answered(outcome === DROPPED ? pattern.test(subject) : (outcome as MatchOutcome), site);

@@ -31,7 +31,7 @@ import { subschemaWeight } from "../compile/weight";
  * them ran (src/validate/validator.ts relies on it). A pattern that
  * exhausts the engine throws the same EngineLimit as the closure would.
  * Where the fast call is on (src/pattern/fast-call.ts), every search runs
- * where it is met, and the time budget is looked at once, as the check ends;
+ * where it is met, and looks at the time budget;
  * otherwise searches whose failure can only fail the whole check (none
  * inside a composition branch or a shared `$ref` target) are queued and run
  * together in one crossing into the addon when the rest has passed.
@@ -105,8 +105,8 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
   const generator = new Generator(schema, compiled, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
-    // Without a queued search, no batch to start or run; searched at once, the time budget is looked at as the check ends.
-    const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", generator.searches ? "chargeBudget();\nreturn true;" : "return true;"];
+    // Without a queued search, no batch to start or run (searched at once, each search looks at the time budget).
+    const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", "return true;"];
     // Work an optional property added is compared with the limit here at the latest (Generator.properties).
     const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
     // for…in would list enumerable properties added to Object.prototype, and
@@ -223,8 +223,6 @@ class Generator extends CodeWriter {
 
   /** Whether some search is queued for the batch (queueSearch). */
   queues = false;
-  /** Whether some search runs at once through the fast call (searchAtOnce). */
-  searches = false;
   /** Whether some loop lists keys with for…in (keyLoop). */
   forIn = false;
 
@@ -493,21 +491,22 @@ class Generator extends CodeWriter {
     const properties = object.properties as Record<string, unknown>;
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
     const blank = this.blankTest(at);
-    const block = (name: string) => {
+    // The property `name` of the object in `o`.
+    const block = (name: string, o: string) => {
       const x = this.variable();
       const check = () => this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
       if (at.shared || !required.has(name)) {
         const body = at.shared ? check() : this.added(check);
-        return body === "" ? "" : `{ ${ownValueCode(x, v, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
+        return body === "" ? "" : `{ ${ownValueCode(x, o, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       }
-      return `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
+      return `{ ${ownValueCode(x, o, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
     };
     const names = Object.keys(properties);
-    if (names.length <= PROPERTIES_A_FUNCTION) return names.map(block).join("");
+    if (names.length <= PROPERTIES_A_FUNCTION) return names.map((name) => block(name, v)).join("");
     let code = "";
     for (let first = 0; first < names.length; first += PROPERTIES_A_FUNCTION) {
       const part = names.slice(first, first + PROPERTIES_A_FUNCTION);
-      code += this.part(v, at, () => part.map(block).join(""));
+      code += this.part(v, at, (o) => part.map((name) => block(name, o)).join(""));
     }
     return code;
   }
@@ -515,15 +514,18 @@ class Generator extends CodeWriter {
   /**
    * Code moved into a function of its own, called where it stood: one
    * object's properties, PROPERTIES_A_FUNCTION at a time. It takes the
-   * object and whatever else of its site it reads (the depth `d`, the
-   * walked flag `w`); its work is counted where it stood (count()).
+   * object (`v`, which may be an expression: `build` writes for the
+   * parameter it is given) and whatever else of its site it reads (the
+   * depth `d`, the walked flag `w`); its work is counted where it stood
+   * (count()).
    */
-  private part(v: string, at: CodeSite, build: () => string): string {
-    const params = [v, ...(at.base === "d" ? ["d"] : []), ...(at.walked === "w" ? ["w"] : [])].join(", ");
+  private part(v: string, at: CodeSite, build: (o: string) => string): string {
+    const o = this.variable();
+    const rest = [...(at.base === "d" ? ["d"] : []), ...(at.walked === "w" ? ["w"] : [])];
     const index = this.functions.push("") - 1;
-    const body = this.beside(() => this.counted(build));
-    this.define(index, `function p${index}(${params}) {\n${body}return true;\n}`, body);
-    return `if (!p${index}(${params})) return false;\n`;
+    const body = this.beside(() => this.counted(() => build(o)));
+    this.define(index, `function p${index}(${[o, ...rest].join(", ")}) {\n${body}return true;\n}`, body);
+    return `if (!p${index}(${[v, ...rest].join(", ")})) return false;\n`;
   }
 
   /** What `build` writes, preceded by the statement that adds its region's work without comparing it with the limit. */
@@ -671,7 +673,6 @@ class Generator extends CodeWriter {
     const pattern = this.constant(this.compiled.patterns.get(source) as CompiledPattern);
     // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
     if (searchesAtOnce) {
-      this.searches = true;
       return `if (!searchAtOnce(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: source })})) return false;\n`;
     }
     if (!at.shared) {
