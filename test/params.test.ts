@@ -107,8 +107,8 @@ describe("issue params", () => {
     for (let i = 0; i < 30; i++) shared = [shared, shared];
     expect(validate({ type: "object" }, { a: shared })).toMatchObject({ kind: "execution_failure", issues: [{ keyword: "schema", path: [], params: { limit: expect.any(Number) } }] });
     // One thread per position of the run (test/composition.test.ts).
-    const hostile = object({ v: { type: "string", pattern: "[0-9]{5000}" } });
-    expect(validate(hostile, { v: "1".repeat(20_000) })).toMatchObject({ kind: "execution_failure", issues: [{ keyword: "pattern", path: ["v"], params: { pattern: "[0-9]{5000}" } }] });
+    const hostile = object({ v: { type: "string", pattern: "a.{2000}b" } });
+    expect(validate(hostile, { v: "a".repeat(10_000) })).toMatchObject({ kind: "execution_failure", issues: [{ keyword: "pattern", path: ["v"], params: { pattern: "a.{2000}b" } }] });
   });
 
   it("a refused schema's issues have none, and no path into the arguments", () => {

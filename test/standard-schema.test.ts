@@ -56,9 +56,9 @@ describe('"~standard"', () => {
   });
 
   it("gives an execution_failure as an issue, never a throw", () => {
-    const standard = compile({ type: "object", properties: { v: { type: "string", pattern: "[0-9]{5000}" } } })["~standard"];
-    expect(standard.validate({ v: "1".repeat(20_000) })).toEqual({
-      issues: [{ message: "checking the pattern [0-9]{5000} took more than the regex engine's work limit; send a shorter or simpler value", path: ["v"] }],
+    const standard = compile({ type: "object", properties: { v: { type: "string", pattern: "a.{2000}b" } } })["~standard"];
+    expect(standard.validate({ v: "a".repeat(10_000) })).toEqual({
+      issues: [{ message: "checking the pattern a.{2000}b took more than the regex engine's work limit; send a shorter or simpler value", path: ["v"] }],
     });
   });
 
