@@ -91,25 +91,42 @@ class Program {
   size_t size() const { return instructions_.size(); }
   const Instruction& operator[](size_t pc) const { return instructions_[pc]; }
 
-  // Code points fall into classes that no set and no assertion tells apart.
+  // Code points fall into classes that no set and no assertion tells apart:
+  // a class is every code point with the same answers, however far apart,
+  // so a set of 300 scattered code points makes two classes, not 601.
   uint32_t class_count() const { return class_count_; }
-  // In constant time, however many classes there are: ASCII by one lookup,
-  // the rest through the page of 256 code points it falls in (a page inside
-  // one class is that class; past the last boundary is the last class).
+  // ASCII by one lookup; above it, a page of 256 code points that holds
+  // many interval starts by its table, any other code point by a binary
+  // search over the interval starts (a handful for ordinary patterns).
   uint32_t ClassOf(uint32_t code_point) const {
     if (code_point < 128) return ascii_classes_[code_point];
     const uint32_t page = code_point >> 8;
-    if (page >= pages_.size()) return class_count_ - 1;
-    const uint32_t entry = pages_[page];
-    return (entry & kWholePage) != 0 ? entry & ~kWholePage : page_classes_[(entry << 8) | (code_point & 0xFF)];
+    if (page < page_tables_.size()) {
+      const uint16_t table = page_tables_[page];
+      if (table != kNoTable) return page_classes_[(size_t{table} << 8) | (code_point & 0xFF)];
+    }
+    return interval_classes_[IntervalOf(code_point)];
   }
   bool SetHoldsClass(uint32_t set, uint32_t cls) const {
     const uint64_t* row = membership_.data() + set * words_per_set_;
     return (row[cls >> 6] >> (cls & 63)) & 1;
   }
   bool ClassIsWord(uint32_t cls) const { return word_classes_[cls] != 0; }
-  // The first code point of each class, ascending.
+  // The first code point of each interval that no range end splits, ascending.
   const Array<uint32_t>& boundaries() const { return boundaries_; }
+  // The class of the code points of interval `interval`.
+  uint32_t IntervalClass(size_t interval) const { return interval_classes_[interval]; }
+  // The interval `code_point` lies in: the last boundary at or below it.
+  size_t IntervalOf(uint32_t code_point) const {
+    const uint32_t* base = boundaries_.data();
+    size_t n = boundaries_.size();
+    while (n > 1) {
+      const size_t half = n / 2;
+      base = base[half] <= code_point ? base + half : base;
+      n -= half;
+    }
+    return static_cast<size_t>(base - boundaries_.data());
+  }
 
   // True when a match can only start at the start of the input.
   bool anchored() const { return anchored_; }
@@ -128,18 +145,22 @@ class Program {
  private:
   Program() = default;
   bool BuildClasses(const Array<uint32_t>& ranges, const Array<uint32_t>& set_starts);
-  bool BuildPages();
+  bool BuildPageTables();
   bool FindAnchored();
-  uint32_t SearchClass(uint32_t code_point) const;
 
   Array<Instruction> instructions_;
-  Array<uint32_t> boundaries_;  // first code point of each class, ascending
+  Array<uint32_t> boundaries_;        // first code point of each interval, ascending
+  Array<uint32_t> interval_classes_;  // the class of each interval
   uint16_t ascii_classes_[128] = {};
-  // Per page of 256 code points up to the last boundary's: kWholePage | its
-  // class, or the index of its 256 classes in page_classes_.
-  static constexpr uint32_t kWholePage = 0x80000000u;
-  Array<uint32_t> pages_;
-  Array<uint32_t> page_classes_;
+  // A page of 256 code points holding at least kDensePage interval starts
+  // has a table of its classes (256 entries, 512 bytes: at most 32 bytes an
+  // interval), named in page_tables_ (kNoTable for the other pages, up to
+  // the last page with a table). Programs of more classes than a table entry
+  // holds have none.
+  static constexpr size_t kDensePage = 16;
+  static constexpr uint16_t kNoTable = 0xFFFF;
+  Array<uint16_t> page_tables_;
+  Array<uint16_t> page_classes_;
   uint32_t class_count_ = 0;
   size_t words_per_set_ = 0;
   Array<uint64_t> membership_;  // a bit per (set, class)

@@ -102,8 +102,8 @@ describe("compileProgram", () => {
     expect(dfaProgram(Uint32Array.from(words))).toEqual({ error });
   });
 
-  it("refuses sets whose class table would pass 4 MiB, before allocating it", () => {
-    // 40,000 one-point ranges make 80,001 classes, 1,251 words of bits a set: 420 sets pass the bound, 419 do not.
+  it("refuses sets whose interval table would pass 4 MiB, before allocating it", () => {
+    // 40,000 one-point ranges make 80,001 intervals, a word of bits each for every 64 sets: 385 sets pass the bound, 384 do not.
     const words = (sets: number) => {
       const out = [sets, 40_000];
       for (let i = 0; i < 40_000; i++) out.push(0x100 + 2 * i, 0x100 + 2 * i);
@@ -111,8 +111,8 @@ describe("compileProgram", () => {
       out.push(1, 4, 0, 0);
       return Uint32Array.from(out);
     };
-    expect(dfaProgram(words(420))).toEqual({ error: "the sets' tables would be too large" });
-    expect(dfaProgram(words(419))).toMatchObject({ bytes: expect.any(Number) });
+    expect(dfaProgram(words(385))).toEqual({ error: "the sets' tables would be too large" });
+    expect(dfaProgram(words(384))).toMatchObject({ bytes: expect.any(Number) });
   });
 
   it("accepts valid programs that no pattern gives: adjacent ranges, a JUMP to itself", () => {
