@@ -143,7 +143,9 @@ async function runRow(row) {
   console.log(JSON.stringify(out));
 }
 
-if (process.argv[2] === "--row") {
+if (process.argv[1] !== self) {
+  // Imported for sparseClass.
+} else if (process.argv[2] === "--row") {
   await runRow(process.argv[3]);
 } else {
   const rows = process.argv.length > 2 ? process.argv.slice(2) : ROWS;

@@ -9,6 +9,7 @@ import { copyOptions, optionsError, readOptions } from "./options";
 import { describeThrown } from "../runtime/thrown";
 import { readToolList, toolIssue, type ToolList } from "./tool-list";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "../runtime/types";
+import { CompiledValidator } from "../validate/validator";
 
 /**
  * "strict": every schema must pass preflight or nothing is published.
@@ -134,8 +135,10 @@ export class Catalog {
       const total = list.tools.length + list.problems.length;
       const names = failures.slice(0, LISTED_REFUSALS).map((failure) => (failure.name === null ? `tools[${failure.index}]` : shortName(failure.name)));
       if (failures.length > LISTED_REFUSALS) names.push(`… ${failures.length - LISTED_REFUSALS} more`);
+      releaseAll(next);
       return { ok: false, message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`, failures };
     }
+    releaseAll(this.#tools);
     this.#tools = next;
     this.#refused = refused;
     return { ok: true, tools: next.size, refused: copyRefused(refused) };
@@ -174,6 +177,15 @@ export class Catalog {
   names(): string[] {
     return [...this.#tools.keys()];
   }
+}
+
+/**
+ * Lets go of the patterns of validators a catalog drops (a set replaced, or
+ * refused): it owns them alone, so those no one else holds are freed now
+ * (once no validation runs), not when the collector finds them.
+ */
+function releaseAll(tools: ReadonlyMap<string, Compiled>): void {
+  for (const entry of tools.values()) if (entry instanceof CompiledValidator) entry.release();
 }
 
 function readPublishOptions(options: unknown): { mode: PublishMode; compileOptions: CompileOptions } {

@@ -23,7 +23,10 @@ export function build(schema: unknown, options: CompileOptions): Compiled {
 /** The validator of `source` (`owned`: see sourceOf), or the failure that refuses it. Never throws. */
 function buildFrom(source: unknown, options: CompileOptions, owned: boolean): Compiled {
   const compiled = checkSchema(source, options);
-  if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
+  if (compiled.check === null) {
+    compiled.release();
+    return failure(compiled.issues, true, compiled.uncounted);
+  }
   const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
   return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs);
 }
@@ -35,7 +38,7 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
     const issues: Issue[] = [{ kind: "validation", instancePath: "", schemaPath: "", keyword: "schema", message }];
-    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined, rootRequired: null };
+    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), release: () => {}, nodeAt: () => undefined, rootRequired: null };
   }
 }
 
@@ -48,7 +51,8 @@ function optionsFailure(reason: string): Failure {
 export function validateSchema(schema: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const { check, issues, uncounted } = checkSchema(sourceOf(schema, schemaText(schema)).source, read);
+  const { check, issues, uncounted, release } = checkSchema(sourceOf(schema, schemaText(schema)).source, read);
+  release();
   return check !== null ? VALID : failure(issues, true, uncounted);
 }
 
