@@ -10,6 +10,7 @@ import { describeThrown } from "../runtime/thrown";
 import { readToolList, toolIssue, type ToolList } from "./tool-list";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "../runtime/types";
 import { CompiledValidator } from "../validate/validator";
+import { failure } from "../explain/failure";
 
 /**
  * "strict": every schema must pass preflight or nothing is published.
@@ -57,6 +58,19 @@ function nameFailure(message: string): Failure {
 
 /** How many refused tools a publish message names. */
 const LISTED_REFUSALS = 10;
+
+/**
+ * Memory the compiled patterns of one catalog's validators may hold
+ * together (each schema's own bound is 16 MiB: src/pattern/compile-pattern.ts),
+ * counted per tool, so a pattern several tools share counts for each. A
+ * catalog keeps its validators, and so their patterns, while it publishes
+ * them: without this bound, a tools/list of many small schemas of counted
+ * repeats could hold gigabytes.
+ */
+export const CATALOG_PATTERN_BYTES = 256 * 2 ** 20;
+
+/** Why a tool is refused when its patterns would take the catalog past CATALOG_PATTERN_BYTES. */
+export const CATALOG_FULL = `#: the compiled patterns of the catalog's tools would hold more than ${CATALOG_PATTERN_BYTES} bytes together`;
 
 function unknownTool(name: string, known: Iterable<string>): Failure {
   const { names, close } = nearestNames(name, known);
@@ -118,8 +132,17 @@ export class Catalog {
     }));
     const refused: RefusedTool[] = [];
     const next = new Map<string, Compiled>();
+    let patternBytes = 0;
     list.tools.forEach(({ name, inputSchema }, index) => {
-      const entry = build(inputSchema, compileOptions);
+      let entry = build(inputSchema, compileOptions);
+      if (entry instanceof CompiledValidator) {
+        patternBytes += entry.patternBytes;
+        if (patternBytes > CATALOG_PATTERN_BYTES) {
+          patternBytes -= entry.patternBytes;
+          entry.release();
+          entry = failure([{ kind: "unsupported_capability", instancePath: "", schemaPath: "", keyword: "schema", message: CATALOG_FULL }], true);
+        }
+      }
       next.set(name, entry);
       if ("ok" in entry) {
         const { kind, message, issues } = copyFailure(entry);

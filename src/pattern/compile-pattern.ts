@@ -187,6 +187,8 @@ function tooLong(pattern: string): PatternError | null {
 }
 
 function build(pattern: string, profile: Profile, room: Room, choice: EngineChoice): CompiledPattern | PatternError {
+  // Known before parsing: a schema whose share is spent refuses the rest at once.
+  if (compileUnits(pattern, 0) > room.units) return noRoom(NO_ROOM);
   let root: Node;
   try {
     root = parsePattern(pattern, profile);
