@@ -12,14 +12,16 @@
 // n sparse classes under allOf), catalog (60 tools of 100), rotation-held
 // and rotation-parsed (validate() over 60 schemas of 200, three times, the
 // schema objects kept or parsed again each call), tiny-<n> (n patterns of a
-// few bytes), wide-classes (one pattern, searched on a long subject).
+// few bytes), wide-classes (one pattern, searched on a long subject),
+// worst-<kind> (as many patterns of one kind as a schema's compile share
+// holds: tiny, mid (PCRE2, JIT), sparse, long (100,000 instructions)).
 import { execFileSync } from "child_process";
 import { createRequire } from "module";
 import { fileURLToPath } from "url";
 
 const require = createRequire(import.meta.url);
 const self = fileURLToPath(import.meta.url);
-const ROWS = ["allOf-1000", "allOf-3000", "allOf-400", "catalog", "rotation-held", "rotation-parsed", "tiny-16000", "tiny-1800", "wide-classes"];
+const ROWS = ["allOf-1000", "allOf-3000", "allOf-400", "catalog", "rotation-held", "rotation-parsed", "tiny-16000", "tiny-1800", "wide-classes", "worst-tiny", "worst-mid", "worst-sparse", "worst-long"];
 
 /**
  * The `n`-th distinct class: "a" and 300 code points, each in a page of 256
@@ -54,12 +56,18 @@ function timed(run) {
 /** compile(), timed; a refused schema is recorded in `out` (its kind and first words) and gives null. */
 function compiled(lib, schema, out) {
   const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  const spent = () => {
+    const { user, system } = process.cpuUsage(cpu);
+    out.compileMs = ms(start);
+    out.compileCpuMs = (user + system) / 1000;
+  };
   try {
     const validator = lib.compile(schema, EXTENDED);
-    out.compileMs = ms(start);
+    spent();
     return validator;
   } catch (error) {
-    out.compileMs = ms(start);
+    spent();
     out.refused = `${error.kind}: ${error.issues[0].message.replace(/^#\/[^:]*: /, "").slice(0, 60)}…`;
     return null;
   }
@@ -133,6 +141,20 @@ async function runRow(row) {
     out.slowestCallMs = slowest;
     out.rssBeforeSettleMB = (process.memoryUsage().rss - rss0) / 2 ** 20;
     globalThis.keep = held;
+  } else if (row.startsWith("worst-")) {
+    // The most of one kind of pattern a schema's compile share holds.
+    const kinds = {
+      tiny: [1837, (i) => `^(?:a|b${i})`],
+      mid: [1550, (i) => `^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}${i}$`],
+      sparse: [414, (i) => sparseClass(i)],
+      long: [9, (i) => `a{0,${49_990 - i}}b`],
+    };
+    const [count, make] = kinds[row.slice(6)];
+    const schema = { type: "object", properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: "string", pattern: make(i) }])) };
+    out.jsonMB = JSON.stringify(schema).length / 1e6;
+    const validator = compiled(lib, schema, out);
+    out.ok = validator !== null;
+    globalThis.keep = validator;
   } else if (row.startsWith("tiny-")) {
     const schema = stringSchema(Array.from({ length: Number(row.slice(5)) }, (_, i) => `^(?:a|b${i})`));
     out.jsonMB = JSON.stringify(schema).length / 1e6;

@@ -236,30 +236,33 @@ bool Program::BuildClasses(const Array<uint32_t>& ranges,
   for (uint32_t c = 0; c < 128; c++) {
     ascii_classes_[c] = static_cast<uint16_t>(interval_classes_[IntervalOf(c)]);
   }
-  return BuildPageTables();
+  return BuildPages();
 }
 
-// Only a page with many interval starts gets a table: a binary search over
-// a few starts costs about what the table's lookup does, and a table for
-// each page a sparse class touches would cost a KiB for a few bytes of
+// Only a page with many boundaries gets a table: a binary search over a
+// few boundaries costs about what the table's lookup does, and a table for
+// each page a sparse class touches would cost 512 bytes for a few bytes of
 // pattern.
-bool Program::BuildPageTables() {
-  if (class_count_ > kNoTable) return true;
+bool Program::BuildPages() {
   const size_t intervals = boundaries_.size();
-  size_t i = 0;
-  while (i < intervals) {
-    const uint32_t page = boundaries_[i] >> 8;
-    size_t end = i;
-    while (end < intervals && boundaries_[end] >> 8 == page) end++;
-    if (end - i >= kDensePage && page_classes_.size() / 256 < kNoTable) {
+  last_start_ = boundaries_[intervals - 1];
+  last_class_ = interval_classes_[intervals - 1];
+  const uint32_t pages = std::min(last_start_ >> 8, kIndexedPages - 1) + 1;
+  if (!pages_.Resize(pages, 0)) return false;
+  const bool tables = class_count_ <= 0xFFFF;
+  for (uint32_t page = 0; page < pages; page++) {
+    const size_t first = IntervalOf(page << 8);
+    const size_t last = IntervalOf((page << 8) | 0xFF);
+    if (first == last) {
+      pages_[page] = kWholePage | interval_classes_[first];
+    } else if (tables && last - first >= kDensePage) {
       const size_t table = page_classes_.size() / 256;
-      if (!page_tables_.Resize(page + 1, kNoTable) || !page_classes_.Resize(page_classes_.size() + 256, 0)) return false;
-      page_tables_[page] = static_cast<uint16_t>(table);
+      if (!page_classes_.Resize(page_classes_.size() + 256, 0)) return false;
       for (uint32_t c = 0; c < 256; c++) {
         page_classes_[(table << 8) | c] = static_cast<uint16_t>(interval_classes_[IntervalOf((page << 8) | c)]);
       }
+      pages_[page] = kTablePage | static_cast<uint32_t>(table);
     }
-    i = end;
   }
   return true;
 }
@@ -314,5 +317,5 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
 
 size_t Program::bytes() const {
   return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() + interval_classes_.bytes() +
-         membership_.bytes() + word_classes_.bytes() + page_tables_.bytes() + page_classes_.bytes();
+         membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes();
 }

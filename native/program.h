@@ -95,15 +95,20 @@ class Program {
   // a class is every code point with the same answers, however far apart,
   // so a set of 300 scattered code points makes two classes, not 601.
   uint32_t class_count() const { return class_count_; }
-  // ASCII by one lookup; above it, a page of 256 code points that holds
-  // many interval starts by its table, any other code point by a binary
-  // search over the interval starts (a handful for ordinary patterns).
+  // ASCII by one lookup; in the Basic Multilingual Plane up to the last
+  // boundary, a page of 256 code points inside one class by its entry, and
+  // one that holds many boundaries by its table; past the last boundary,
+  // the last class; any other code point by a binary search over the
+  // boundaries (a handful for ordinary patterns).
   uint32_t ClassOf(uint32_t code_point) const {
     if (code_point < 128) return ascii_classes_[code_point];
     const uint32_t page = code_point >> 8;
-    if (page < page_tables_.size()) {
-      const uint16_t table = page_tables_[page];
-      if (table != kNoTable) return page_classes_[(size_t{table} << 8) | (code_point & 0xFF)];
+    if (page < pages_.size()) {
+      const uint32_t entry = pages_[page];
+      if ((entry & kWholePage) != 0) return entry & kPayload;
+      if ((entry & kTablePage) != 0) return page_classes_[(size_t{entry & kPayload} << 8) | (code_point & 0xFF)];
+    } else if (code_point >= last_start_) {
+      return last_class_;
     }
     return interval_classes_[IntervalOf(code_point)];
   }
@@ -145,22 +150,28 @@ class Program {
  private:
   Program() = default;
   bool BuildClasses(const Array<uint32_t>& ranges, const Array<uint32_t>& set_starts);
-  bool BuildPageTables();
+  bool BuildPages();
   bool FindAnchored();
 
   Array<Instruction> instructions_;
   Array<uint32_t> boundaries_;        // first code point of each interval, ascending
   Array<uint32_t> interval_classes_;  // the class of each interval
   uint16_t ascii_classes_[128] = {};
-  // A page of 256 code points holding at least kDensePage interval starts
-  // has a table of its classes (256 entries, 512 bytes: at most 32 bytes an
-  // interval), named in page_tables_ (kNoTable for the other pages, up to
-  // the last page with a table). Programs of more classes than a table entry
-  // holds have none.
-  static constexpr size_t kDensePage = 16;
-  static constexpr uint16_t kNoTable = 0xFFFF;
-  Array<uint16_t> page_tables_;
+  // One entry per page of 256 code points of the Basic Multilingual Plane,
+  // up to the last boundary's page (at most 1 KiB): kWholePage | its class
+  // for a page inside one interval's class, kTablePage | its table's index
+  // for a page of kDensePage boundaries or more (a table of 256 classes,
+  // 512 bytes: at most 64 bytes a boundary; none for programs of more
+  // classes than an entry holds), 0 for a page searched.
+  static constexpr uint32_t kIndexedPages = 256;
+  static constexpr size_t kDensePage = 8;
+  static constexpr uint32_t kWholePage = 0x80000000u;
+  static constexpr uint32_t kTablePage = 0x40000000u;
+  static constexpr uint32_t kPayload = 0x3FFFFFFFu;
+  Array<uint32_t> pages_;
   Array<uint16_t> page_classes_;
+  uint32_t last_start_ = 0;  // the last boundary, and its class
+  uint32_t last_class_ = 0;
   uint32_t class_count_ = 0;
   size_t words_per_set_ = 0;
   Array<uint64_t> membership_;  // a bit per (set, class)

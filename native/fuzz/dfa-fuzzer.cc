@@ -247,10 +247,10 @@ void CheckValidation(const Program& program, Dfa& dfa, const std::vector<std::u1
   }
 }
 
-// ClassOf answers through ASCII's table, a dense page's table or a binary
-// search (native/program.cc, BuildPageTables); it must give the class of
-// the interval a plain binary search over boundaries() finds, for code
-// points on both sides of every boundary and page edge, astral ones
+// ClassOf answers through ASCII's table, a page's entry or table, the last
+// class or a binary search (native/program.cc, BuildPages); it must give the
+// class of the interval a plain binary search over boundaries() finds, for
+// code points on both sides of every boundary and page edge, astral ones
 // included, and each class must be what the sets and \b see in its code
 // points.
 void CheckClasses(const Program& program, const Source& source, FuzzedDataProvider& in) {
