@@ -30,6 +30,8 @@ interface Entry {
   weight: number;
   /** Set when byText let go of it: its validator's patterns are released, and byObject no longer answers with it. */
   dropped: boolean;
+  /** Found through byObject since byText last weighed dropping it: byText keeps it once more (Lru's `spare`). */
+  used: boolean;
 }
 
 /**
@@ -41,6 +43,11 @@ interface Entry {
 const byText = new Lru<string, Entry>(SCHEMA_CACHE_SIZE, {
   maxWeight: SCHEMA_CACHE_BYTES,
   weigh: (entry) => entry.weight,
+  spare: (entry) => {
+    const used = entry.used;
+    entry.used = false;
+    return used;
+  },
   evicted: (entry) => {
     entry.dropped = true;
     if (entry.compiled instanceof CompiledValidator) entry.compiled.release();
@@ -76,7 +83,10 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   const isObject = typeof schema === "object" && schema !== null;
   const perObject = isObject ? byObject.get(schema) : undefined;
   const hit = perObject?.get(key);
-  if (hit !== undefined && !hit.dropped) return hit.compiled;
+  if (hit !== undefined && !hit.dropped) {
+    hit.used = true;
+    return hit.compiled;
+  }
 
   const text = schemaText(schema);
   const textKey = text === undefined ? null : mapKey(key, text);
@@ -84,7 +94,7 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   if (entry === undefined) {
     const { source, owned } = sourceOf(schema, text);
     const compiled = build(source, owned);
-    entry = { compiled, weight: textKey === null ? 0 : weigh(compiled, text!, source), dropped: false };
+    entry = { compiled, weight: textKey === null ? 0 : weigh(compiled, text!, source), dropped: false, used: false };
     if (textKey !== null) byText.set(textKey, entry);
   }
   if (isObject) {
@@ -101,7 +111,7 @@ function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown
   const text = schemaText(schema);
   const { source, owned } = sourceOf(schema, text);
   const compiled = build(source, owned);
-  byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source), dropped: false });
+  byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source), dropped: false, used: false });
   return compiled;
 }
 
