@@ -12,10 +12,10 @@ import { parsePattern, PatternError, type Node } from "./syntax";
  * PATTERN_COMPILE_UNITS and SOURCE_BYTE_UNITS a UTF-8 byte of its source
  * more, what parsing, writing, proving and compiling it takes whatever it
  * writes out (measured in CPU time: 0.11 µs an instruction of a 100,000
- * instruction pattern, 50 to 75 µs for a pattern of a few bytes, 0.3 µs a
+ * instruction pattern, 75 to 170 µs for a pattern of a few bytes, 0.3 µs a
  * byte of a class of 300 scattered code points). So compiling the patterns
- * of a schema the preflight accepts takes about 0.15 s at most
- * (docs/bounds.md).
+ * of a schema the preflight accepts takes at most about 0.25 s of CPU in a
+ * cold process (docs/bounds.md, "Compiled patterns").
  */
 export const MAX_SCHEMA_COMPILE_UNITS = 1_000_000;
 export const PATTERN_COMPILE_UNITS = 512;
