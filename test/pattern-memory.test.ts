@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Catalog, compile, validate, validateSchema } from "../src/index";
 import { CATALOG_FULL } from "../src/api/catalog";
@@ -113,6 +115,35 @@ describe("a pattern leaving the cache", () => {
     };
     expect(catalog.validate("t", args)).toStrictEqual({ ok: true });
   });
+});
+
+describe("a validator searching a pattern that was freed", () => {
+  // Nothing the package does frees a pattern a live validator holds; if
+  // anything did, the search must fail closed, never compile it again and
+  // never pass. Both search paths, on both tiers, in a child process.
+  const script = `
+    const { compile } = require(${JSON.stringify(join(__dirname, "..", "lib", "index.js"))});
+    const { compilePattern } = require(${JSON.stringify(join(__dirname, "..", "lib", "pattern", "compile-pattern.js"))});
+    const validator = compile({ type: "object", properties: { s: { type: "string", pattern: "^freed-[a-z]+$" } } });
+    const answers = [];
+    for (let i = 0; i < 12; i++) {
+      if (i === 10) {
+        validator.release();
+        for (let j = 0; j < 2100; j++) compilePattern("^freed-churn" + j + "$");
+      }
+      const result = validator.validate({ s: "freed-abc" });
+      answers.push(result.ok ? "ok" : result.kind + ": " + result.message);
+    }
+    process.stdout.write(JSON.stringify(answers));
+  `;
+
+  it.each([["on", {}], ["off", { TOOL_INPUT_SCHEMA_FAST_CALL: "off" }]])("fails with execution_failure, fast call %s", (_name, env) => {
+    const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, ...env } });
+    expect(child.stderr).toBe("");
+    const answers = JSON.parse(child.stdout) as string[];
+    expect(answers.slice(0, 10)).toStrictEqual(Array(10).fill("ok"));
+    expect(answers.slice(10)).toStrictEqual(Array(2).fill(expect.stringMatching(/^execution_failure: could not check the arguments: s: .*memory/)));
+  }, 60_000);
 });
 
 describe("catalogs", () => {
