@@ -262,6 +262,8 @@ bool Program::BuildPages() {
         page_classes_[(table << 8) | c] = static_cast<uint16_t>(interval_classes_[IntervalOf((page << 8) | c)]);
       }
       pages_[page] = kTablePage | static_cast<uint32_t>(table);
+    } else {
+      pages_[page] = static_cast<uint32_t>(first);
     }
   }
   return true;

@@ -95,20 +95,24 @@ class Program {
   // a class is every code point with the same answers, however far apart,
   // so a set of 300 scattered code points makes two classes, not 601.
   uint32_t class_count() const { return class_count_; }
-  // ASCII by one lookup; in the Basic Multilingual Plane up to the last
-  // boundary, a page of 256 code points inside one class by its entry, and
-  // one that holds many boundaries by its table; past the last boundary,
-  // the last class; any other code point by a binary search over the
-  // boundaries (a handful for ordinary patterns).
+  // ASCII by one lookup; from the last boundary on, the last class; in the
+  // Basic Multilingual Plane, a page of 256 code points inside one class by
+  // its entry, one that holds many boundaries by its table, and any other
+  // from the interval its first code point lies in, past its few
+  // boundaries (the last boundary lies above, so the scan ends); any other
+  // code point by a binary search over the boundaries.
   uint32_t ClassOf(uint32_t code_point) const {
     if (code_point < 128) return ascii_classes_[code_point];
+    if (code_point >= last_start_) return last_class_;
     const uint32_t page = code_point >> 8;
     if (page < pages_.size()) {
       const uint32_t entry = pages_[page];
-      if ((entry & kWholePage) != 0) return entry & kPayload;
-      if ((entry & kTablePage) != 0) return page_classes_[(size_t{entry & kPayload} << 8) | (code_point & 0xFF)];
-    } else if (code_point >= last_start_) {
-      return last_class_;
+      const uint32_t payload = entry & kPayload;
+      if ((entry & kWholePage) != 0) return payload;
+      if ((entry & kTablePage) != 0) return page_classes_[(size_t{payload} << 8) | (code_point & 0xFF)];
+      size_t interval = payload;
+      while (boundaries_[interval + 1] <= code_point) interval++;
+      return interval_classes_[interval];
     }
     return interval_classes_[IntervalOf(code_point)];
   }
@@ -162,7 +166,9 @@ class Program {
   // for a page inside one interval's class, kTablePage | its table's index
   // for a page of kDensePage boundaries or more (a table of 256 classes,
   // 512 bytes: at most 64 bytes a boundary; none for programs of more
-  // classes than an entry holds), 0 for a page searched.
+  // classes than an entry holds), else the interval of its first code
+  // point (a boundary follows inside the page, so the scan stops there or
+  // at the next page's first boundary).
   static constexpr uint32_t kIndexedPages = 256;
   static constexpr size_t kDensePage = 8;
   static constexpr uint32_t kWholePage = 0x80000000u;
