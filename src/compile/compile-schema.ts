@@ -197,7 +197,8 @@ class Compiler {
       remembered,
       patternBytes: this.patterns.bytes,
       patterns: this.patterns.compiled,
-      release: () => this.patterns.release(),
+      // Bound to the patterns alone: a validator's finalizer holds it, and must not keep the compiler's state alive.
+      release: this.patterns.release.bind(this.patterns),
       nodeAt: nodeFinder(this.nodes, this.bySchema),
       rootRequired: this.rootRequired,
     };
