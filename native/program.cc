@@ -155,9 +155,11 @@ std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
   return program;
 }
 
-// Splits the code points into classes at every range's ends (and at the
+// Splits the code points into intervals at every range's ends (and at the
 // word characters' when \b or \B appear), so each set either holds a whole
-// class or none of it.
+// interval or none of it; then gives intervals that every set and the word
+// test answer alike one class. Classes are numbered in the order of their
+// first interval, so every ASCII code point's class is below 129.
 bool Program::BuildClasses(const Array<uint32_t>& ranges,
                            const Array<uint32_t>& set_starts) {
   Array<uint32_t>& points = boundaries_;
@@ -174,60 +176,97 @@ bool Program::BuildClasses(const Array<uint32_t>& ranges,
     }
   }
   std::sort(points.data(), points.data() + points.size());
-  size_t unique = std::unique(points.data(), points.data() + points.size()) - points.data();
-  points.Resize(unique, 0);
-  class_count_ = static_cast<uint32_t>(unique);
+  const size_t intervals = std::unique(points.data(), points.data() + points.size()) - points.data();
+  points.Resize(intervals, 0);
 
-  size_t set_count = set_starts.size() - 1;
-  words_per_set_ = (class_count_ + 63) / 64;
-  if (set_count * words_per_set_ > kMaxMembershipBytes / sizeof(uint64_t) ||
-      !membership_.Resize(set_count * words_per_set_, 0)) {
+  // Each interval's answers: a bit per set, and the word test's last.
+  const size_t set_count = set_starts.size() - 1;
+  const size_t bits = set_count + (uses_word_assertions_ ? 1 : 0);
+  const size_t words = (bits + 63) / 64;
+  Array<uint64_t> answers;
+  if (intervals * words > kMaxMembershipBytes / sizeof(uint64_t) || !answers.Resize(intervals * words, 0)) {
     return false;
   }
-  // Each ASCII code point is below the 129th boundary, so its class fits.
-  for (uint32_t c = 0; c < 128; c++) {
-    ascii_classes_[c] = static_cast<uint16_t>(SearchClass(c));
-  }
   for (size_t s = 0; s < set_count; s++) {
-    uint64_t* row = membership_.data() + s * words_per_set_;
     for (uint32_t r = set_starts[s]; r < set_starts[s + 1]; r++) {
-      uint32_t last = SearchClass(ranges[2 * r + 1]);
-      for (uint32_t cls = SearchClass(ranges[2 * r]); cls <= last; cls++) {
-        row[cls >> 6] |= uint64_t{1} << (cls & 63);
-      }
+      const size_t last = IntervalOf(ranges[2 * r + 1]);
+      for (size_t i = IntervalOf(ranges[2 * r]); i <= last; i++) answers[i * words + (s >> 6)] |= uint64_t{1} << (s & 63);
     }
   }
-  if (!word_classes_.Resize(class_count_, 0)) return false;
-  for (uint32_t cls = 0; cls < class_count_; cls++) {
-    word_classes_[cls] = IsWord(boundaries_[cls]);
+  if (uses_word_assertions_) {
+    for (size_t i = 0; i < intervals; i++) {
+      if (IsWord(boundaries_[i])) answers[i * words + (set_count >> 6)] |= uint64_t{1} << (set_count & 63);
+    }
+  }
+
+  // Intervals in order of their answers, the first of equals first: each
+  // interval's class is that of the first interval answering as it does.
+  Array<uint32_t> order;
+  Array<uint32_t> first;
+  if (!order.Resize(intervals, 0) || !first.Resize(intervals, 0) || !interval_classes_.Resize(intervals, 0)) return false;
+  for (size_t i = 0; i < intervals; i++) order[i] = static_cast<uint32_t>(i);
+  const uint64_t* rows = answers.data();
+  auto compare = [rows, words](uint32_t a, uint32_t b) {
+    for (size_t w = 0; w < words; w++) {
+      if (rows[a * words + w] != rows[b * words + w]) return rows[a * words + w] < rows[b * words + w];
+    }
+    return a < b;
+  };
+  std::sort(order.data(), order.data() + intervals, compare);
+  for (size_t k = 0; k < intervals; k++) {
+    const uint32_t i = order[k];
+    const bool same = k > 0 && std::equal(rows + size_t{i} * words, rows + (size_t{i} + 1) * words, rows + size_t{order[k - 1]} * words);
+    first[i] = same ? first[order[k - 1]] : i;
+  }
+  class_count_ = 0;
+  for (size_t i = 0; i < intervals; i++) {
+    interval_classes_[i] = first[i] == i ? class_count_++ : interval_classes_[first[i]];
+  }
+
+  words_per_set_ = (class_count_ + 63) / 64;
+  if (!membership_.Resize(set_count * words_per_set_, 0) || !word_classes_.Resize(class_count_, 0)) return false;
+  for (size_t i = 0; i < intervals; i++) {
+    if (first[i] != i) continue;
+    const uint32_t cls = interval_classes_[i];
+    for (size_t s = 0; s < set_count; s++) {
+      if ((rows[i * words + (s >> 6)] >> (s & 63)) & 1) membership_[s * words_per_set_ + (cls >> 6)] |= uint64_t{1} << (cls & 63);
+    }
+    word_classes_[cls] = IsWord(boundaries_[i]);
+  }
+  for (uint32_t c = 0; c < 128; c++) {
+    ascii_classes_[c] = static_cast<uint16_t>(interval_classes_[IntervalOf(c)]);
   }
   return BuildPages();
 }
 
-// A page holds a boundary only where a class starts inside it, so at most
-// class_count() pages need a table of their own.
+// Only a page with many boundaries gets a table: a binary search over a
+// few boundaries costs about what the table's lookup does, and a table for
+// each page a sparse class touches would cost 512 bytes for a few bytes of
+// pattern.
 bool Program::BuildPages() {
-  const uint32_t last_page = boundaries_[class_count_ - 1] >> 8;
-  if (!pages_.Resize(last_page + 1, 0)) return false;
-  for (uint32_t page = 0; page <= last_page; page++) {
-    const uint32_t first = page << 8;
-    const uint32_t cls = SearchClass(first);
-    if (cls == SearchClass(first | 0xFF)) {
-      pages_[page] = kWholePage | cls;
-      continue;
+  const size_t intervals = boundaries_.size();
+  last_start_ = boundaries_[intervals - 1];
+  last_class_ = interval_classes_[intervals - 1];
+  const uint32_t pages = std::min(last_start_ >> 8, kIndexedPages - 1) + 1;
+  if (!pages_.Resize(pages, 0)) return false;
+  const bool tables = class_count_ <= 0xFFFF;
+  for (uint32_t page = 0; page < pages; page++) {
+    const size_t first = IntervalOf(page << 8);
+    const size_t last = IntervalOf((page << 8) | 0xFF);
+    if (first == last) {
+      pages_[page] = kWholePage | interval_classes_[first];
+    } else if (tables && last - first >= kDensePage) {
+      const size_t table = page_classes_.size() / 256;
+      if (!page_classes_.Resize(page_classes_.size() + 256, 0)) return false;
+      for (uint32_t c = 0; c < 256; c++) {
+        page_classes_[(table << 8) | c] = static_cast<uint16_t>(interval_classes_[IntervalOf((page << 8) | c)]);
+      }
+      pages_[page] = kTablePage | static_cast<uint32_t>(table);
+    } else {
+      pages_[page] = static_cast<uint32_t>(first);
     }
-    const size_t index = page_classes_.size() >> 8;
-    if (!page_classes_.Resize(page_classes_.size() + 256, 0)) return false;
-    for (uint32_t c = 0; c < 256; c++) page_classes_[(index << 8) | c] = SearchClass(first | c);
-    pages_[page] = static_cast<uint32_t>(index);
   }
   return true;
-}
-
-uint32_t Program::SearchClass(uint32_t code_point) const {
-  const uint32_t* begin = boundaries_.data();
-  const uint32_t* end = begin + boundaries_.size();
-  return static_cast<uint32_t>(std::upper_bound(begin, end, code_point) - begin - 1);
 }
 
 // A search tries a match at every position; when no position but the first
@@ -404,7 +443,7 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
 }
 
 size_t Program::bytes() const {
-  return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() +
+  return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() + interval_classes_.bytes() +
          membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes() +
          chain_tops_.bytes() + lead_sets_.bytes();
 }

@@ -91,25 +91,51 @@ class Program {
   size_t size() const { return instructions_.size(); }
   const Instruction& operator[](size_t pc) const { return instructions_[pc]; }
 
-  // Code points fall into classes that no set and no assertion tells apart.
+  // Code points fall into classes that no set and no assertion tells apart:
+  // a class is every code point with the same answers, however far apart,
+  // so a set of 300 scattered code points makes two classes, not 601.
   uint32_t class_count() const { return class_count_; }
-  // In constant time, however many classes there are: ASCII by one lookup,
-  // the rest through the page of 256 code points it falls in (a page inside
-  // one class is that class; past the last boundary is the last class).
+  // ASCII by one lookup; from the last boundary on, the last class; in the
+  // Basic Multilingual Plane, a page of 256 code points inside one class by
+  // its entry, one that holds many boundaries by its table, and any other
+  // from the interval its first code point lies in, past its few
+  // boundaries (the last boundary lies above, so the scan ends); any other
+  // code point by a binary search over the boundaries.
   uint32_t ClassOf(uint32_t code_point) const {
     if (code_point < 128) return ascii_classes_[code_point];
+    if (code_point >= last_start_) return last_class_;
     const uint32_t page = code_point >> 8;
-    if (page >= pages_.size()) return class_count_ - 1;
-    const uint32_t entry = pages_[page];
-    return (entry & kWholePage) != 0 ? entry & ~kWholePage : page_classes_[(entry << 8) | (code_point & 0xFF)];
+    if (page < pages_.size()) {
+      const uint32_t entry = pages_[page];
+      const uint32_t payload = entry & kPayload;
+      if ((entry & kWholePage) != 0) return payload;
+      if ((entry & kTablePage) != 0) return page_classes_[(size_t{payload} << 8) | (code_point & 0xFF)];
+      size_t interval = payload;
+      while (boundaries_[interval + 1] <= code_point) interval++;
+      return interval_classes_[interval];
+    }
+    return interval_classes_[IntervalOf(code_point)];
   }
   bool SetHoldsClass(uint32_t set, uint32_t cls) const {
     const uint64_t* row = membership_.data() + set * words_per_set_;
     return (row[cls >> 6] >> (cls & 63)) & 1;
   }
   bool ClassIsWord(uint32_t cls) const { return word_classes_[cls] != 0; }
-  // The first code point of each class, ascending.
+  // The first code point of each interval that no range end splits, ascending.
   const Array<uint32_t>& boundaries() const { return boundaries_; }
+  // The class of the code points of interval `interval`.
+  uint32_t IntervalClass(size_t interval) const { return interval_classes_[interval]; }
+  // The interval `code_point` lies in: the last boundary at or below it.
+  size_t IntervalOf(uint32_t code_point) const {
+    const uint32_t* base = boundaries_.data();
+    size_t n = boundaries_.size();
+    while (n > 1) {
+      const size_t half = n / 2;
+      base = base[half] <= code_point ? base + half : base;
+      n -= half;
+    }
+    return static_cast<size_t>(base - boundaries_.data());
+  }
 
   // True when a match can only start at the start of the input.
   bool anchored() const { return anchored_; }
@@ -146,16 +172,28 @@ class Program {
   void FreeWalk(uint32_t from, SparseSet* out, Array<uint32_t>* stack) const;
   bool OnlyAttemptsEnter(const SparseSet& starts) const;
   bool NothingJumpsInto(uint32_t from, uint32_t to) const;
-  uint32_t SearchClass(uint32_t code_point) const;
 
   Array<Instruction> instructions_;
-  Array<uint32_t> boundaries_;  // first code point of each class, ascending
+  Array<uint32_t> boundaries_;        // first code point of each interval, ascending
+  Array<uint32_t> interval_classes_;  // the class of each interval
   uint16_t ascii_classes_[128] = {};
-  // Per page of 256 code points up to the last boundary's: kWholePage | its
-  // class, or the index of its 256 classes in page_classes_.
+  // One entry per page of 256 code points of the Basic Multilingual Plane,
+  // up to the last boundary's page (at most 1 KiB): kWholePage | its class
+  // for a page inside one interval's class, kTablePage | its table's index
+  // for a page of kDensePage boundaries or more (a table of 256 classes,
+  // 512 bytes: at most 64 bytes a boundary; none for programs of more
+  // classes than an entry holds), else the interval of its first code
+  // point (a boundary follows inside the page, so the scan stops there or
+  // at the next page's first boundary).
+  static constexpr uint32_t kIndexedPages = 256;
+  static constexpr size_t kDensePage = 8;
   static constexpr uint32_t kWholePage = 0x80000000u;
+  static constexpr uint32_t kTablePage = 0x40000000u;
+  static constexpr uint32_t kPayload = 0x3FFFFFFFu;
   Array<uint32_t> pages_;
-  Array<uint32_t> page_classes_;
+  Array<uint16_t> page_classes_;
+  uint32_t last_start_ = 0;  // the last boundary, and its class
+  uint32_t last_class_ = 0;
   uint32_t class_count_ = 0;
   size_t words_per_set_ = 0;
   Array<uint64_t> membership_;  // a bit per (set, class)

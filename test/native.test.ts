@@ -3,7 +3,7 @@ import { Worker } from "worker_threads";
 import { describe, expect, it } from "vitest";
 import { patternEngine } from "../src/index";
 import { compilePatternFor } from "../src/pattern/compile-pattern";
-import { compileProgram, engine, dropPattern, LIMIT, MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
+import { compileProgram, engine, holdPattern, LIMIT, MATCH, NO_MATCH, NO_MEMORY, releasePattern, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram } from "../src/pattern/program";
@@ -102,8 +102,8 @@ describe("compileProgram", () => {
     expect(dfaProgram(Uint32Array.from(words))).toEqual({ error });
   });
 
-  it("refuses sets whose class table would pass 4 MiB, before allocating it", () => {
-    // 40,000 one-point ranges make 80,001 classes, 1,251 words of bits a set: 420 sets pass the bound, 419 do not.
+  it("refuses sets whose interval table would pass 4 MiB, before allocating it", () => {
+    // 40,000 one-point ranges make 80,001 intervals, a word of bits each for every 64 sets: 385 sets pass the bound, 384 do not.
     const words = (sets: number) => {
       const out = [sets, 40_000];
       for (let i = 0; i < 40_000; i++) out.push(0x100 + 2 * i, 0x100 + 2 * i);
@@ -111,8 +111,8 @@ describe("compileProgram", () => {
       out.push(1, 4, 0, 0);
       return Uint32Array.from(out);
     };
-    expect(dfaProgram(words(420))).toEqual({ error: "the sets' tables would be too large" });
-    expect(dfaProgram(words(419))).toMatchObject({ bytes: expect.any(Number) });
+    expect(dfaProgram(words(385))).toEqual({ error: "the sets' tables would be too large" });
+    expect(dfaProgram(words(384))).toMatchObject({ bytes: expect.any(Number) });
   });
 
   it("accepts valid programs that no pattern gives: adjacent ranges, a JUMP to itself", () => {
@@ -257,14 +257,12 @@ describe("the work limit", () => {
     expect(work).toBeLessThan(engine.maxWork + 1_000 + 1_000_000 / engine.readsPerUnit);
   });
 
-  it("gives the same outcome and the same work cold, warm, after dropPattern and in a new compile", () => {
+  it("gives the same outcome and the same work cold, warm and in a new compile", () => {
     const subjects = [randomAb(30_000, 3), randomAb(100_000, 4), "ab".repeat(1000), ""];
     for (const subject of subjects) {
       const cold = compile(EXPONENTIAL);
       const first = search(cold, subject);
       expect(search(cold, subject)).toEqual(first); // warm: every state cached
-      dropPattern(cold);
-      expect(search(cold, subject)).toEqual(first);
       expect(search(compile(EXPONENTIAL), subject)).toEqual(first);
     }
   });
@@ -308,14 +306,16 @@ describe("the work limit", () => {
   });
 });
 
-describe("dropPattern", () => {
-  it("drops a program's states and leaves its answers alone", () => {
+describe("holdPattern and releasePattern", () => {
+  it("free a pattern when its last holder lets go: a search of it is then out of memory, never compiled again", () => {
     const pattern = compile("^(?:[a-z]+-)*[a-z]+$");
-    const before = search(pattern, "abc-def-ghi");
-    dropPattern(pattern);
-    dropPattern(pattern); // twice is harmless
-    expect(search(pattern, "abc-def-ghi")).toEqual(before);
-    expect(before.outcome).toBe(MATCH);
+    holdPattern(pattern);
+    holdPattern(pattern);
+    releasePattern(pattern);
+    expect(search(pattern, "abc-def-ghi").outcome).toBe(MATCH);
+    releasePattern(pattern);
+    expect(search(pattern, "abc-def-ghi").outcome).toBe(NO_MEMORY);
+    expect(search(pattern, "").outcome).toBe(NO_MEMORY);
   });
 });
 

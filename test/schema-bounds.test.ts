@@ -2,8 +2,8 @@ import { execFileSync } from "child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_CHAIN } from "../src/compile/bounds";
 import { compile, validate, validateSchema, type Validator } from "../src/index";
-import { compilePattern, NO_PROOF_ROOM, SchemaPatterns, MAX_SCHEMA_PROOF_WORK } from "../src/pattern/compile-pattern";
-import type { CompiledPattern } from "../src/pattern/native";
+import { compilePattern, compileUnits, NO_PROOF_ROOM, NO_ROOM, PATTERN_COMPILE_UNITS, SchemaPatterns, SOURCE_BYTE_UNITS, MAX_SCHEMA_PROOF_WORK } from "../src/pattern/compile-pattern";
+import { PATTERN_OBJECT_BYTES, type CompiledPattern } from "../src/pattern/native";
 import { PatternError } from "../src/pattern/syntax";
 import { HOT_AFTER_CALLS } from "../src/validate/validator";
 import { heapBytes, MiB } from "./support/memory";
@@ -264,8 +264,8 @@ describe("fail-open paths stay closed", () => {
 });
 
 describe("the patterns of one schema", () => {
-  it("are refused once together they would write out more than 1,000,000 instructions, before the rest are compiled", () => {
-    // Each a{0,n}b writes out about 2n instructions: ten of them fill the schema's share.
+  it("are refused once compiling them would cost more than 1,000,000 units together, before the rest are compiled", () => {
+    // Each a{0,n}b writes out about 2n instructions, and costs 512 and 2 a byte more: nine of them fit in the schema's share.
     const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: "string", pattern: `a{0,${49_990 - i}}b` }]));
     const result = validateSchema({ type: "object", properties });
     expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
@@ -274,14 +274,37 @@ describe("the patterns of one schema", () => {
       kind: "unsupported_capability",
       instancePath: "",
       path: [],
-      schemaPath: "/properties/p10/pattern",
+      schemaPath: "/properties/p9/pattern",
       keyword: "pattern",
       params: {},
-      message: "#/properties/p10/pattern: the schema's patterns would write out more than 1000000 instructions together",
+      message: `#/properties/p9/pattern: ${NO_ROOM}`,
     });
-    expect(result.message).toMatch(/\(and 185 more problems\)$/);
+    expect(NO_ROOM).toBe(
+      "compiling the schema's patterns would cost more than 1000000 units together (an instruction written out is one; a pattern 512 more, and 2 a byte of its source)",
+    );
+    expect(result.message).toMatch(/\(and 186 more problems\)$/);
     // A pattern refused for want of room in that schema (p190's) is not refused in another.
     expect(validateSchema({ type: "object", properties: { q: { type: "string", pattern: "a{0,49800}b" } } })).toStrictEqual({ ok: true });
+  });
+
+  it("count each pattern's own cost: 3,000 patterns of a few bytes are refused from the 1,838th on", () => {
+    const properties = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: `^(?:a|b${i})` }]));
+    const result = validateSchema({ type: "object", properties });
+    expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
+    expect(!result.ok && result.issues[0]).toMatchObject({ schemaPath: "/properties/p1837/pattern", message: `#/properties/p1837/pattern: ${NO_ROOM}` });
+    expect(!result.ok && result.message).toMatch(/\(and 1158 more problems\)$/);
+    // The same pattern at many places is compiled, and charged, once.
+    const repeated = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: "^(?:a|b)" }]));
+    expect(validateSchema({ type: "object", properties: repeated })).toStrictEqual({ ok: true });
+  });
+
+  it("charge a cached pattern what compiling it costs, and count the memory it holds", () => {
+    const share = new SchemaPatterns("extended");
+    const pattern = "^(?:a|b)[\\u0100\\u0300\\u0500]+$";
+    const compiled = share.compile(pattern) as CompiledPattern;
+    expect(share.charged).toStrictEqual({ units: compileUnits(pattern, compiled.size), bytes: compiled.bytes, proofWork: compiled.proofWork });
+    expect(compiled.bytes).toBeGreaterThan(PATTERN_OBJECT_BYTES);
+    expect(compileUnits(pattern, compiled.size)).toBe(compiled.size + PATTERN_COMPILE_UNITS + SOURCE_BYTE_UNITS * Buffer.byteLength(pattern));
   });
 });
 
@@ -296,32 +319,32 @@ describe("the proofs of one schema's patterns", () => {
     return { type: "object", properties: Object.fromEntries(patterns.map((pattern, i) => [`p${i}`, { type: "string", pattern }])) };
   }
 
-  // Each takes 434,123 units to find it is not linear: the share holds nine.
-  const dear = Array.from({ length: 12 }, (_, i) => `^(?:a|b)*a(?:a|b){20}c${i}$`);
+  // Each takes 325,596 units or more to find it is not linear: the share holds twelve.
+  const dear = Array.from({ length: 15 }, (_, i) => `^(?:a|b)*a(?:a|b){20}c${i}$`);
 
   it(`cost at most ${MAX_SCHEMA_PROOF_WORK} units together; past that the schema is refused`, () => {
     const share = new SchemaPatterns("core");
     const compiled = dear.map((pattern) => share.compile(pattern));
-    expect(compiled.map((c) => (c instanceof PatternError ? c.message : c.engine))).toStrictEqual([...Array(9).fill("dfa"), ...Array(3).fill(NO_PROOF_ROOM)]);
+    expect(compiled.map((c) => (c instanceof PatternError ? c.message : c.engine))).toStrictEqual([...Array(12).fill("dfa"), ...Array(3).fill(NO_PROOF_ROOM)]);
     expect(share.charged.proofWork).toBe(MAX_SCHEMA_PROOF_WORK);
-    expect(compiledAlone(dear[0]).proofWork).toBe(434_123);
+    expect(compiledAlone(dear[0]).proofWork).toBe(325_596);
     const result = validateSchema(withPatterns(dear));
     expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
     expect(!result.ok && result.issues[0]).toStrictEqual({
       kind: "unsupported_capability",
       instancePath: "",
       path: [],
-      schemaPath: "/properties/p9/pattern",
+      schemaPath: "/properties/p12/pattern",
       keyword: "pattern",
       params: {},
-      message: `#/properties/p9/pattern: ${NO_PROOF_ROOM}`,
+      message: `#/properties/p12/pattern: ${NO_PROOF_ROOM}`,
     });
     // A pattern refused for want of room in that schema is not refused in another.
-    expect(validateSchema(withPatterns([dear[11]]))).toStrictEqual({ ok: true });
+    expect(validateSchema(withPatterns([dear[14]]))).toStrictEqual({ ok: true });
   });
 
   it("are charged whatever the cache holds, and never change which engine runs a pattern", () => {
-    const reordered = [...dear.slice(0, 9).reverse(), ...dear.slice(9)];
+    const reordered = [...dear.slice(0, 12).reverse(), ...dear.slice(12)];
     const engines = (patterns: readonly string[]) => {
       const share = new SchemaPatterns("core");
       return patterns.map((pattern) => {

@@ -295,4 +295,25 @@ describe("Lru", () => {
     expect([lru.get("b"), lru.get("c"), lru.get("d")]).toEqual([undefined, undefined, 20]);
     expect(evicted).toEqual([4, 5, 3]);
   });
+
+  it("gives an entry its owner marked used a second chance, once, and never forgets the newest for it", () => {
+    const used = new Set<string>();
+    const evicted: string[] = [];
+    const spare = (value: string) => used.delete(value);
+    const lru = new Lru<string, string>(2, { maxWeight: Infinity, weigh: () => 0, evicted: (value) => evicted.push(value), spare });
+    lru.set("a", "a");
+    lru.set("b", "b");
+    used.add("a");
+    lru.set("c", "c");
+    expect(evicted).toEqual(["b"]);
+    // "a" went behind "c": "c" is the oldest now.
+    lru.set("d", "d");
+    expect(evicted).toEqual(["b", "c"]);
+    used.add("a");
+    used.add("d");
+    lru.set("e", "e");
+    expect(evicted).toEqual(["b", "c", "a"]);
+    expect(used).toEqual(new Set());
+    expect([lru.get("d"), lru.get("e")]).toEqual(["d", "e"]);
+  });
 });

@@ -28,10 +28,32 @@ interface Entry {
   compiled: Compiled;
   /** Estimated bytes: see `weigh`. */
   weight: number;
+  /** Set when byText let go of it: its validator's patterns are released, and byObject no longer answers with it. */
+  dropped: boolean;
+  /** Found through byObject since byText last weighed dropping it: byText keeps it once more (Lru's `spare`). */
+  used: boolean;
 }
 
-const byText = new Lru<string, Entry>(SCHEMA_CACHE_SIZE, { maxWeight: SCHEMA_CACHE_BYTES, weigh: (entry) => entry.weight });
-const byObject = new WeakMap<object, Map<string, Compiled>>();
+/**
+ * The validators kept by text (or the caller's key) own their patterns: one
+ * that leaves lets go of them at once (CompiledValidator.release), and is
+ * not found through byObject any more, so no validator the cache let go of
+ * searches again.
+ */
+const byText = new Lru<string, Entry>(SCHEMA_CACHE_SIZE, {
+  maxWeight: SCHEMA_CACHE_BYTES,
+  weigh: (entry) => entry.weight,
+  spare: (entry) => {
+    const used = entry.used;
+    entry.used = false;
+    return used;
+  },
+  evicted: (entry) => {
+    entry.dropped = true;
+    if (entry.compiled instanceof CompiledValidator) entry.compiled.release();
+  },
+});
+const byObject = new WeakMap<object, Map<string, Entry>>();
 
 /** The schemas kept by text, and their estimated bytes together. */
 export function cacheUse(): { schemas: number; bytes: number } {
@@ -61,21 +83,25 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
   const isObject = typeof schema === "object" && schema !== null;
   const perObject = isObject ? byObject.get(schema) : undefined;
   const hit = perObject?.get(key);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined && !hit.dropped) {
+    hit.used = true;
+    return hit.compiled;
+  }
 
   const text = schemaText(schema);
   const textKey = text === undefined ? null : mapKey(key, text);
-  let compiled = textKey === null ? undefined : byText.get(textKey)?.compiled;
-  if (compiled === undefined) {
+  let entry = textKey === null ? undefined : byText.get(textKey);
+  if (entry === undefined) {
     const { source, owned } = sourceOf(schema, text);
-    compiled = build(source, owned);
-    if (textKey !== null) byText.set(textKey, { compiled, weight: weigh(compiled, text!, source) });
+    const compiled = build(source, owned);
+    entry = { compiled, weight: textKey === null ? 0 : weigh(compiled, text!, source), dropped: false, used: false };
+    if (textKey !== null) byText.set(textKey, entry);
   }
   if (isObject) {
-    if (perObject) perObject.set(key, compiled);
-    else byObject.set(schema, new Map([[key, compiled]]));
+    if (perObject) perObject.set(key, entry);
+    else byObject.set(schema, new Map([[key, entry]]));
   }
-  return compiled;
+  return entry.compiled;
 }
 
 /** The validator kept under a caller's key (`@` starts no JSON text, so it never meets a text key), built on a miss. */
@@ -85,7 +111,7 @@ function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown
   const text = schemaText(schema);
   const { source, owned } = sourceOf(schema, text);
   const compiled = build(source, owned);
-  byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source) });
+  byText.set(callerKey, { compiled, weight: weigh(compiled, text ?? "", source), dropped: false, used: false });
   return compiled;
 }
 

@@ -10,6 +10,8 @@ import { readToolList, toolIssue, type ToolList } from "./tool-list";
 import { RefusedValidator } from "./refused-validator";
 import { schemaText } from "./own-json";
 import type { ErrorKind, Failure, Issue, Options, Result, Validator } from "../runtime/types";
+import { CompiledValidator } from "../validate/validator";
+import { failure, unplacedIssue } from "../explain/failure";
 
 /**
  * "strict": every schema must pass preflight or nothing is published.
@@ -57,6 +59,19 @@ function nameFailure(message: string): Failure {
 
 /** How many refused tools a publish message names. */
 const LISTED_REFUSALS = 10;
+
+/**
+ * Memory the compiled patterns of one catalog's validators may hold
+ * together (each schema's own bound is 16 MiB: src/pattern/compile-pattern.ts),
+ * counted per tool, so a pattern several tools share counts for each. A
+ * catalog keeps its validators, and so their patterns, while it publishes
+ * them: without this bound, a tools/list of many small schemas of counted
+ * repeats could hold gigabytes.
+ */
+export const CATALOG_PATTERN_BYTES = 256 * 2 ** 20;
+
+/** Why a tool is refused when its patterns would take the catalog past CATALOG_PATTERN_BYTES. */
+export const CATALOG_FULL = `#: the compiled patterns of the catalog's tools would hold more than ${CATALOG_PATTERN_BYTES} bytes together`;
 
 function unknownTool(name: string, known: Iterable<string>): Failure {
   const { names, close } = nearestNames(name, known);
@@ -120,8 +135,17 @@ export class Catalog {
     }));
     const refused: RefusedTool[] = [];
     const next = new Map<string, Validator>();
+    let patternBytes = 0;
     list.tools.forEach(({ name, inputSchema }, index) => {
-      const entry = build(inputSchema, compileOptions);
+      let entry = build(inputSchema, compileOptions);
+      if (entry instanceof CompiledValidator) {
+        patternBytes += entry.patternBytes;
+        if (patternBytes > CATALOG_PATTERN_BYTES) {
+          patternBytes -= entry.patternBytes;
+          entry.release();
+          entry = failure([unplacedIssue("unsupported_capability", "", "schema", CATALOG_FULL)], true);
+        }
+      }
       if ("ok" in entry) {
         const { kind, message, issues } = copyFailure(entry);
         refused.push({ index, name, kind, message, issues });
@@ -140,8 +164,10 @@ export class Catalog {
       const total = list.tools.length + list.problems.length;
       const names = failures.slice(0, LISTED_REFUSALS).map((failure) => (failure.name === null ? `tools[${failure.index}]` : shortName(failure.name)));
       if (failures.length > LISTED_REFUSALS) names.push(`… ${failures.length - LISTED_REFUSALS} more`);
+      releaseAll(next);
       return { ok: false, message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`, failures };
     }
+    releaseAll(this.#tools);
     this.#tools = next;
     this.#refused = refused;
     return { ok: true, tools: next.size, refused: copyRefused(refused) };
@@ -182,6 +208,15 @@ export class Catalog {
 
   /** The published tool names, in publish order. */
   readonly names = (): string[] => [...this.#tools.keys()];
+}
+
+/**
+ * Lets go of the patterns of validators a catalog drops (a set replaced, or
+ * refused): it owns them alone, so those no one else holds are freed now
+ * (once no validation runs), not when the collector finds them.
+ */
+function releaseAll(tools: ReadonlyMap<string, Validator>): void {
+  for (const entry of tools.values()) if (entry instanceof CompiledValidator) entry.release();
 }
 
 function readPublishOptions(options: unknown): { mode: PublishMode; compileOptions: CompileOptions } {

@@ -35,7 +35,10 @@ export function build(schema: unknown, options: CompileOptions, generated = true
  */
 function buildFrom(source: unknown, options: CompileOptions, owned: boolean, text: string | null): Compiled {
   const compiled = checkSchema(source, options);
-  if (compiled.check === null) return failure(compiled.issues, true, compiled.uncounted);
+  if (compiled.check === null) {
+    compiled.release();
+    return failure(compiled.issues, true, compiled.uncounted);
+  }
   const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
   return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, text, options.eager);
 }
@@ -52,7 +55,7 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
     const issues: Issue[] = [unplacedIssue("validation", "", "schema", message)];
-    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), nodeAt: () => undefined, rootRequired: null };
+    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), release: () => {}, nodeAt: () => undefined, rootRequired: null };
   }
 }
 
@@ -65,7 +68,8 @@ function optionsFailure(reason: string): Failure {
 export function validateSchema(schema: unknown, options?: Options): Result {
   const read = readOptions(options);
   if (typeof read === "string") return optionsFailure(read);
-  const { check, issues, uncounted } = checkSchema(sourceOf(schema, schemaText(schema)).source, read);
+  const { check, issues, uncounted, release } = checkSchema(sourceOf(schema, schemaText(schema)).source, read);
+  release();
   return check !== null ? VALID : failure(issues, true, uncounted);
 }
 

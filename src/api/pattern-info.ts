@@ -48,5 +48,7 @@ export function enginesOf(schema: unknown, options: CompileOptions): { pattern: 
   for (const [pattern, entry] of compiled.patterns) {
     if (!(entry instanceof PatternError)) found.push({ pattern, engine: entry.engine, reason: entry.reason });
   }
+  // Nothing searches them here.
+  compiled.release();
   return found;
 }

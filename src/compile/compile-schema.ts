@@ -49,6 +49,8 @@ export interface CompiledSchema {
   patternBytes: number;
   /** The compiled patterns by their source, as the closures search them. */
   patterns: ReadonlyMap<string, CompiledPattern | PatternError>;
+  /** Lets go of the compiled patterns (src/pattern/compile-pattern.ts, SchemaPatterns): for a schema whose checks will not run again. */
+  release(): void;
   /** The subschema compiled from `schema` at `pointer` (for the generated explaining pass, src/validate/explainer.ts). */
   nodeAt(schema: unknown, pointer: string): CompiledNode | undefined;
   /**
@@ -196,6 +198,8 @@ class Compiler {
       remembered,
       patternBytes: this.patterns.bytes,
       patterns: this.patterns.compiled,
+      // Bound to the patterns alone: a validator's finalizer holds it, and must not keep the compiler's state alive.
+      release: this.patterns.release.bind(this.patterns),
       nodeAt: nodeFinder(this.nodes, this.bySchema),
       rootRequired: this.rootRequired,
     };

@@ -1,16 +1,33 @@
 import { Lru } from "../runtime/lru";
 import type { Profile } from "../runtime/types";
-import { compileProgram, dropPattern, type CompiledPattern, type EngineChoice } from "./native";
+import { compileProgram, holdPattern, releasePattern, type CompiledPattern, type EngineChoice } from "./native";
 import { pcre2Source } from "./pcre2-source";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
 
 /**
- * Instructions the patterns of one schema may write out together (about
- * 12 bytes each once compiled), whichever engine searches them: checked
- * before a pattern is compiled.
+ * What compiling the patterns of one schema may cost together, whichever
+ * engine searches them, in units of an instruction written out: checked
+ * before a pattern is compiled. A pattern costs its instructions, and
+ * PATTERN_COMPILE_UNITS and SOURCE_BYTE_UNITS a UTF-8 byte of its source
+ * more, what parsing, writing, proving and compiling it takes whatever it
+ * writes out (measured in CPU time: 0.11 µs an instruction of a 100,000
+ * instruction pattern, 75 to 170 µs for a pattern of a few bytes, 0.3 µs a
+ * byte of a class of 300 scattered code points). So compiling the patterns
+ * of a schema the preflight accepts takes at most about 0.25 s of CPU in a
+ * cold process (docs/bounds.md, "Compiled patterns").
  */
-export const MAX_SCHEMA_INSTRUCTIONS = 1_000_000;
+export const MAX_SCHEMA_COMPILE_UNITS = 1_000_000;
+export const PATTERN_COMPILE_UNITS = 512;
+export const SOURCE_BYTE_UNITS = 2;
+
+/**
+ * Memory the compiled patterns of one schema may hold together (their
+ * `bytes`: programs, class tables, PCRE2's code and JIT code, and their
+ * objects), checked as each is compiled: a validator holds its patterns
+ * for as long as it lives.
+ */
+export const MAX_SCHEMA_PATTERN_BYTES = 16 * 2 ** 20;
 
 /**
  * Work the proofs of one schema's patterns may take together (native/proof.h
@@ -26,12 +43,12 @@ export const MAX_PATTERN_BYTES = 1024;
 
 /**
  * Compiled patterns kept for reuse, one per profile and pattern: at most
- * this many, holding at most PATTERN_CACHE_BYTES of native memory together.
- * Catalogs repeat the same few patterns. A pattern that leaves the cache
- * has its native memory (DFA states, program, PCRE2 code) freed at once,
- * not when the collector finds it, which a loop that never yields to the
- * event loop would wait for; a validator that still holds it compiles it
- * again when it next searches it.
+ * this many, holding at most PATTERN_CACHE_BYTES together (their `bytes`).
+ * Catalogs repeat the same few patterns. The cache holds each pattern it
+ * keeps, as each compiled schema holds those it searches
+ * (src/pattern/native.ts, holdPattern): one that leaves the cache stays
+ * compiled for the validators that hold it, and is freed at once when no
+ * one does.
  */
 const PATTERN_CACHE_SIZE = 2048;
 export const PATTERN_CACHE_BYTES = 64 * 2 ** 20;
@@ -39,25 +56,33 @@ const cache = new Lru<string, CompiledPattern | PatternError>(PATTERN_CACHE_SIZE
   maxWeight: PATTERN_CACHE_BYTES,
   weigh: (entry) => (entry instanceof PatternError ? 0 : entry.bytes),
   evicted: (entry) => {
-    if (!(entry instanceof PatternError)) dropPattern(entry);
+    if (!(entry instanceof PatternError)) releasePattern(entry);
   },
 });
 
-/** Why a schema's patterns are refused when together they pass MAX_SCHEMA_INSTRUCTIONS or MAX_SCHEMA_PROOF_WORK. */
-export const NO_ROOM = `the schema's patterns would write out more than ${MAX_SCHEMA_INSTRUCTIONS} instructions together`;
+/** Why a schema's patterns are refused when together they pass MAX_SCHEMA_COMPILE_UNITS, MAX_SCHEMA_PATTERN_BYTES or MAX_SCHEMA_PROOF_WORK. */
+export const NO_ROOM = `compiling the schema's patterns would cost more than ${MAX_SCHEMA_COMPILE_UNITS} units together (an instruction written out is one; a pattern ${PATTERN_COMPILE_UNITS} more, and ${SOURCE_BYTE_UNITS} a byte of its source)`;
+export const NO_MEMORY_ROOM = `the schema's compiled patterns would hold more than ${MAX_SCHEMA_PATTERN_BYTES} bytes together`;
 export const NO_PROOF_ROOM = `proving which engine may run the schema's patterns would take more than ${MAX_SCHEMA_PROOF_WORK} units of work together`;
+
+/** What compiling `pattern`, `size` instructions once written out, costs against MAX_SCHEMA_COMPILE_UNITS. */
+export function compileUnits(pattern: string, size: number): number {
+  return size + PATTERN_COMPILE_UNITS + SOURCE_BYTE_UNITS * Buffer.byteLength(pattern, "utf8");
+}
 
 /**
  * The patterns of one schema, compiled within its share (src/compile/bounds.ts):
- * MAX_SCHEMA_INSTRUCTIONS written out and MAX_SCHEMA_PROOF_WORK spent
- * proving, together. Whether the schema has room for a pattern depends on
- * the schema alone, never on what the cache holds: a cached pattern charges
- * what compiling it cost.
+ * MAX_SCHEMA_COMPILE_UNITS of compiling, MAX_SCHEMA_PATTERN_BYTES held and
+ * MAX_SCHEMA_PROOF_WORK spent proving, together. Whether the schema has room
+ * for a pattern depends on the schema alone, never on what the cache holds:
+ * a cached pattern charges what compiling it cost. It holds each pattern it
+ * compiled until release().
  */
 export class SchemaPatterns {
   private readonly bySource = new Map<string, CompiledPattern | PatternError>();
-  private instructions = 0;
+  private units = 0;
   private proofWork = 0;
+  private released = false;
   /** Memory the schema's compiled patterns hold. */
   bytes = 0;
 
@@ -69,8 +94,15 @@ export class SchemaPatterns {
   }
 
   /** What the schema's patterns have taken of its share so far. */
-  get charged(): { instructions: number; proofWork: number } {
-    return { instructions: this.instructions, proofWork: this.proofWork };
+  get charged(): { units: number; bytes: number; proofWork: number } {
+    return { units: this.units, bytes: this.bytes, proofWork: this.proofWork };
+  }
+
+  /** Lets go of the schema's patterns, once: those no one else holds are freed (src/pattern/native.ts). */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    for (const compiled of this.bySource.values()) if (!(compiled instanceof PatternError)) releasePattern(compiled);
   }
 
   /** Compiles `pattern` for the schema (one object however often it appears), or says why it is refused. */
@@ -87,21 +119,26 @@ export class SchemaPatterns {
   }
 
   private claim(pattern: string): CompiledPattern | PatternError {
-    const compiled = compileCached(pattern, this.profile, { instructions: MAX_SCHEMA_INSTRUCTIONS - this.instructions, proofWork: MAX_SCHEMA_PROOF_WORK - this.proofWork });
+    const compiled = compileCached(pattern, this.profile, { units: MAX_SCHEMA_COMPILE_UNITS - this.units, proofWork: MAX_SCHEMA_PROOF_WORK - this.proofWork });
     // The share is spent: the proofs of the patterns after this one, refused
     // too, stop at once rather than each spending what is left.
     if (compiled instanceof NoRoom && compiled.message === NO_PROOF_ROOM) this.proofWork = MAX_SCHEMA_PROOF_WORK;
     if (compiled instanceof PatternError) return compiled;
-    this.instructions += compiled.size;
+    if (this.bytes + compiled.bytes > MAX_SCHEMA_PATTERN_BYTES) return noRoom(NO_MEMORY_ROOM);
+    this.units += compileUnits(pattern, compiled.size);
     this.proofWork += compiled.proofWork;
     this.bytes += compiled.bytes;
+    holdPattern(compiled);
     return compiled;
   }
 }
 
-/** Compiles a pattern as a schema of its own would: for tests and tools that look at one pattern. */
+/**
+ * Compiles a pattern as a schema of its own would, held by the cache alone:
+ * for tests and tools that look at one pattern.
+ */
 export function compilePattern(pattern: string, profile: Profile = "core"): CompiledPattern | PatternError {
-  return new SchemaPatterns(profile).compile(pattern);
+  return tooLong(pattern) ?? compileCached(pattern, profile, ALONE);
 }
 
 /** Compiles a pattern for one engine, whatever the proof says, uncached: for tests that compare the engines. */
@@ -111,11 +148,12 @@ export function compilePatternFor(pattern: string, profile: Profile, engine: Exc
 
 /** What a schema has left of its share. */
 interface Room {
-  instructions: number;
+  units: number;
   proofWork: number;
 }
 
-const UNBOUNDED: Room = { instructions: Infinity, proofWork: Infinity };
+const UNBOUNDED: Room = { units: Infinity, proofWork: Infinity };
+const ALONE: Room = { units: MAX_SCHEMA_COMPILE_UNITS, proofWork: MAX_SCHEMA_PROOF_WORK };
 
 /** A pattern from the cache, or compiled and cached, if it fits the room its schema has left. */
 function compileCached(pattern: string, profile: Profile, room: Room): CompiledPattern | PatternError {
@@ -124,12 +162,14 @@ function compileCached(pattern: string, profile: Profile, room: Room): CompiledP
   const cached = cache.get(key);
   if (cached !== undefined) {
     if (cached instanceof PatternError) return cached;
-    if (cached.size > room.instructions) return noRoom(NO_ROOM);
+    if (compileUnits(pattern, cached.size) > room.units) return noRoom(NO_ROOM);
     return cached.proofWork > room.proofWork ? noRoom(NO_PROOF_ROOM) : cached;
   }
   const built = build(pattern, profile, room, "proof");
   // A pattern refused for its schema's room says nothing to other schemas.
-  if (!(built instanceof NoRoom)) cache.set(key, built);
+  if (built instanceof NoRoom) return built;
+  if (!(built instanceof PatternError)) holdPattern(built);
+  cache.set(key, built);
   return built;
 }
 
@@ -147,6 +187,8 @@ function tooLong(pattern: string): PatternError | null {
 }
 
 function build(pattern: string, profile: Profile, room: Room, choice: EngineChoice): CompiledPattern | PatternError {
+  // Known before parsing: a schema whose share is spent refuses the rest at once.
+  if (compileUnits(pattern, 0) > room.units) return noRoom(NO_ROOM);
   let root: Node;
   try {
     root = parsePattern(pattern, profile);
@@ -162,12 +204,8 @@ function build(pattern: string, profile: Profile, room: Room, choice: EngineChoi
       `pattern ${JSON.stringify(pattern)} expands to more than ${MAX_PROGRAM_SIZE} instructions once its counted repeats are written out`,
     );
   }
-  if (size > room.instructions) return noRoom(NO_ROOM);
-  const rewrite = () => {
-    const again = parsePattern(pattern, profile);
-    return { words: encodeProgram(again), source: pcre2Source(again) };
-  };
-  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork, rewrite);
+  if (compileUnits(pattern, size) > room.units) return noRoom(NO_ROOM);
+  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork);
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.
     return new PatternError("unsupported_capability", `pattern ${JSON.stringify(pattern)} cannot be compiled: ${compiled.error}`);

@@ -10,7 +10,7 @@
 // (queueSearch, flushSearches).
 import path from "path";
 import { loadFastCall, type FastCallState } from "./fast-call";
-import { chargeBudget, pass, SEARCH_BASE_WORK, SEARCH_MAX_WORK, SEARCH_WORK_PER_UNIT } from "../runtime/pass";
+import { chargeBudget, pass, SEARCH_BASE_WORK, SEARCH_MAX_WORK, SEARCH_WORK_PER_UNIT, whenNoValidationRuns } from "../runtime/pass";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
 export const MATCH = 1, NO_MATCH = 0, LIMIT = -1, NO_MEMORY = -2;
@@ -21,7 +21,7 @@ export type Engine = "pcre2" | "dfa";
 
 export interface CompiledPattern {
   test(subject: string): MatchOutcome;
-  /** The addon's name for it in a batch (a new one if it was dropped and compiled again). */
+  /** The addon's name for it in a batch and in a fast call. */
   readonly id: number;
   readonly engine: Engine;
   /** For PCRE2, the most steps its search takes at one position (the proof's k); 0 for the DFA. */
@@ -30,7 +30,12 @@ export interface CompiledPattern {
   readonly reason: string | null;
   /** What the proof cost (native/proof.h): instructions visited and transitions taken. */
   readonly proofWork: number;
-  /** Native memory it holds besides its cached DFA states (which come on top, within fixed bounds). */
+  /**
+   * Memory it holds besides its cached DFA states (which come on top, within
+   * fixed bounds): the native program, its class tables, PCRE2's code and
+   * JIT code, as the addon counts them, and PATTERN_OBJECT_BYTES for its
+   * objects in JavaScript.
+   */
   readonly bytes: number;
   /** Instructions its program wrote out: what compiling it cost. */
   readonly size: number;
@@ -38,11 +43,19 @@ export interface CompiledPattern {
   readonly native: NativeSearch;
 }
 
-/** What the addon answers for a pattern whose native memory was dropped (dropPattern). */
+/** What the addon answers for a pattern whose native memory was freed (releasePattern): a search of it is an execution_failure. */
 const DROPPED = -3;
 
 /** What the fast call answers when the thread's environment is another instance's of the addon (native/fast-entry.h). */
 const FOREIGN = -4;
+
+/**
+ * What a compiled pattern takes beyond what the addon counts for it (its
+ * objects in JavaScript, the addon's function, wrap and Pattern, the
+ * allocator's overhead), counted with it: measured at 2.2 to 2.5 KB, about
+ * 1 KB of it on the JavaScript heap.
+ */
+export const PATTERN_OBJECT_BYTES = 3072;
 
 /** A compiled pattern's own search function in the addon. */
 type NativeSearch = (subject: string) => MatchOutcome | typeof DROPPED;
@@ -180,43 +193,29 @@ export const engine: Readonly<{
 const CHOICES = { proof: 0, pcre2: 1, dfa: 2 } as const;
 export type EngineChoice = keyof typeof CHOICES;
 
-/** A program's words and PCRE2 source, written again from its pattern. */
-export type Rewrite = () => { words: Uint32Array; source: Uint32Array };
-
 /**
  * Compiles a program (src/pattern/program.ts) and its PCRE2 source
  * (src/pattern/pcre2-source.ts), proving within `proofBudget` (the work its
- * schema has left; past it, only what the proof spent comes back). A pattern
- * dropped from the cache (dropPattern) that a validator still searches is
- * compiled again from `rewrite`, with the same engine: the proof depends on
- * the pattern alone. Never throws for bad words: they come back as an error.
+ * schema has left; past it, only what the proof spent comes back). Never
+ * throws for bad words: they come back as an error.
  */
 export function compileProgram(
   words: Uint32Array,
   source: Uint32Array,
   choice: EngineChoice = "proof",
   proofBudget = Infinity,
-  rewrite: Rewrite | null = null,
 ): CompiledPattern | { error: string } | { proofWork: number } {
   const compiled = addon.compile(words, source, CHOICES[choice], proofBudget);
   if ("error" in compiled || compiled.test === undefined) return compiled;
-  const { id, engine, steps, reason, proofWork, bytes, size } = compiled;
-  const pattern = { test: search, id, engine, steps, reason, proofWork, bytes, size, native: compiled.test };
+  const { id, engine, steps, reason, proofWork, size } = compiled;
+  const native = compiled.test;
+  const pattern = { test: search, id, engine, steps, reason, proofWork, bytes: compiled.bytes + PATTERN_OBJECT_BYTES, size, native };
   function search(subject: string): MatchOutcome {
     // The addon refuses anything but a string, with a TypeError.
-    if (typeof subject !== "string") return pattern.native(subject) as MatchOutcome;
+    if (typeof subject !== "string") return native(subject) as MatchOutcome;
     if (outOfReach(pattern, subject.length)) return LIMIT;
     shareWork();
-    let outcome = searchOnce(pattern, subject);
-    if (outcome === DROPPED && rewrite !== null) {
-      // Compiled again outside any cache: it goes with the last validator that holds it.
-      const again = rewrite();
-      const revived = addon.compile(again.words, again.source, CHOICES[choice], Infinity);
-      if ("error" in revived || revived.test === undefined) return NO_MEMORY;
-      pattern.native = revived.test;
-      pattern.id = revived.id;
-      outcome = searchOnce(pattern, subject);
-    }
+    const outcome = searchOnce(pattern, subject);
     pass.searchSpent = counter[SLOT.spent];
     return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
   }
@@ -252,16 +251,30 @@ export function searchAtOnce(pattern: CompiledPattern, subject: string, site: Se
   pass.searchSpent = counter[SLOT.spent];
   chargeBudget();
   if (outcome === MATCH) return true;
-  // A pattern dropped from the cache is compiled again by its own search.
-  return answered(outcome === DROPPED ? pattern.test(subject) : (outcome as MatchOutcome), site);
+  return answered(outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome), site);
 }
 
 /**
- * Frees what a compiled pattern holds in the addon now, rather than when it
- * is collected (the cache drops what it evicts: src/pattern/compile-pattern.ts).
+ * Who holds each compiled pattern: the pattern cache, and each compiled
+ * schema that searches it (src/pattern/compile-pattern.ts). A pattern
+ * nobody holds has what it holds in the addon freed at once, rather than
+ * when it is collected, which a loop that never yields to the event loop
+ * would wait for; while a validation runs, once none does.
  */
-export function dropPattern(pattern: CompiledPattern): void {
-  addon.drop(pattern.native);
+const holders = new WeakMap<CompiledPattern, number>();
+
+export function holdPattern(pattern: CompiledPattern): void {
+  holders.set(pattern, (holders.get(pattern) ?? 0) + 1);
+}
+
+export function releasePattern(pattern: CompiledPattern): void {
+  const held = (holders.get(pattern) ?? 1) - 1;
+  holders.set(pattern, held);
+  if (held === 0) whenNoValidationRuns(() => freeUnheld(pattern));
+}
+
+function freeUnheld(pattern: CompiledPattern): void {
+  if (holders.get(pattern) === 0) addon.drop(pattern.native);
 }
 
 /**

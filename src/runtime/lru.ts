@@ -1,6 +1,10 @@
 /**
  * A Map that forgets its least recently used entries beyond `capacity`
- * entries or, when entries have a weight, beyond `maxWeight` in all.
+ * entries or, when entries have a weight, beyond `maxWeight` in all. An
+ * entry its owner found used since it last came up for eviction (`spare`,
+ * which clears the mark) gets a second chance at the back instead: uses
+ * that never reach get() keep an entry without the cost of moving it each
+ * time.
  */
 export class Lru<K, V> {
   private readonly entries = new Map<K, V>();
@@ -8,7 +12,7 @@ export class Lru<K, V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly bounds: { maxWeight: number; weigh: (value: V) => number; evicted?: (value: V) => void } = {
+    private readonly bounds: { maxWeight: number; weigh: (value: V) => number; evicted?: (value: V) => void; spare?: (value: V) => boolean } = {
       maxWeight: Infinity,
       weigh: () => 0,
     },
@@ -34,7 +38,15 @@ export class Lru<K, V> {
     this.weight += this.bounds.weigh(value);
     // The newest entry stays even when it alone is over the weight.
     while (this.entries.size > this.capacity || (this.weight > this.bounds.maxWeight && this.entries.size > 1)) {
-      this.delete(this.entries.keys().next().value as K);
+      const oldest = this.entries.keys().next().value as K;
+      const kept = this.entries.get(oldest) as V;
+      // Every other entry came up since it went in: each is spared once at most, so the loop ends.
+      if (oldest === key || this.bounds.spare?.(kept)) {
+        this.entries.delete(oldest);
+        this.entries.set(oldest, kept);
+      } else {
+        this.delete(oldest);
+      }
     }
   }
 

@@ -110,6 +110,14 @@ type ValidationState = Omit<typeof pass, "generation">;
 const outers: ValidationState[] = [];
 /** How many validations are running: more than one only while such a getter or proxy validates. */
 let running = 0;
+/** Tasks put off until no validation runs: freeing what a running one may still search. */
+const putOff: (() => void)[] = [];
+
+/** Runs `task` now when no validation runs, else once the outermost one has ended. */
+export function whenNoValidationRuns(task: () => void): void {
+  if (running === 0) task();
+  else putOff.push(task);
+}
 
 /**
  * Starts a validation of `args`, with a time budget for its pattern
@@ -176,6 +184,7 @@ export function endValidation(): void {
     pass.size = null;
   }
   running = running > 0 ? running - 1 : 0;
+  if (running === 0 && putOff.length > 0) for (const task of putOff.splice(0)) task();
   if (filled.length === 0) return; // most validations: setting the length costs a call into the runtime
   for (const answers of filled) answers.clear();
   filled.length = 0;

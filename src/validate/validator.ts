@@ -70,6 +70,14 @@ class HotTier<Pass> {
  * and is never read as "this branch did not match"; this class alone turns
  * it into a failure (src/explain/failure.ts says what it reads).
  */
+/**
+ * Lets go of a collected validator's patterns (src/pattern/compile-pattern.ts,
+ * SchemaPatterns), for validators their owner never released (those compile()
+ * hands out): what only they held is freed once the event loop turns after
+ * the collection.
+ */
+const heldPatterns = new FinalizationRegistry<() => void>((release) => release());
+
 export class CompiledValidator implements Validator {
   private readonly fast: Record<Given, HotTier<FastCheck>>;
   private readonly explainer: HotTier<Explainer>;
@@ -83,6 +91,7 @@ export class CompiledValidator implements Validator {
   readonly subschemas: number;
   /** Whether some `$ref` targets are decided once per value (the report then tracks places). */
   private readonly remembers: boolean;
+  private released = false;
 
   constructor(
     check: Check,
@@ -95,6 +104,8 @@ export class CompiledValidator implements Validator {
   ) {
     this.patternBytes = compiled.patternBytes;
     this.patterns = compiled.patterns;
+    this.releasePatterns = compiled.release;
+    if (compiled.patterns.size > 0) heldPatterns.register(this, compiled.release, this);
     this.subschemas = compiled.subschemas;
     this.remembers = compiled.remembered.size > 0;
     this.fast = {
@@ -103,6 +114,21 @@ export class CompiledValidator implements Validator {
     };
     this.explainer = new HotTier<Explainer>(check, generate && generate.explainer);
     if (eager) for (const tier of [this.fast.any, this.fast.parsed, this.explainer]) tier.heat();
+  }
+
+  private readonly releasePatterns: () => void;
+
+  /**
+   * Lets go of its compiled patterns, for an owner that drops the validator
+   * (the validate() cache, a catalog): those no one else holds are freed
+   * once no validation runs. It must not be called again after. Validators
+   * nobody releases let go when they are collected.
+   */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    heldPatterns.unregister(this);
+    this.releasePatterns();
   }
 
   // Functions of the instance, not of the prototype: they work detached.
