@@ -322,6 +322,7 @@ bool Program::FindChains() {
     return false;
   }
   for (uint32_t pc = 0; pc < n; pc++) chain_tops_[pc] = pc;
+  bool found = false;
   FreeWalk(0, &starts, &stack);
   const bool leads = !anchored_ && OnlyAttemptsEnter(starts);
   for (uint32_t start = 0; start < n;) {
@@ -340,8 +341,16 @@ bool Program::FindChains() {
     }
     if (keeps) {
       for (uint32_t pc = start; pc < top; pc++) chain_tops_[pc] = top;
+      // A run of one saves a thread at most: not worth 8 bytes an instruction.
+      if (top - start > 1) found = true;
     }
     start = top;
+  }
+  // Most programs have no longer run: they keep no tables (chain_top and
+  // lead_set then answer as for no run), and search as they would without.
+  if (!found) {
+    chain_tops_.Release();
+    lead_sets_.Release();
   }
   return true;
 }

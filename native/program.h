@@ -147,11 +147,11 @@ class Program {
   // instructions over one set whose top keeps the run's threads (see
   // FindChains), the top, and a thread at any instruction above `pc` up to
   // it makes one at `pc` redundant; for any other instruction, `pc` itself.
-  uint32_t chain_top(uint32_t pc) const { return chain_tops_[pc]; }
+  uint32_t chain_top(uint32_t pc) const { return chain_tops_.size() == 0 ? pc : chain_tops_[pc]; }
   // At the top of a leading run (FindChains), the run's set, whose code
   // points a DFA thread there may read any number of more; elsewhere kNoLead.
   static constexpr uint32_t kNoLead = UINT32_MAX;
-  uint32_t lead_set(uint32_t pc) const { return lead_sets_[pc]; }
+  uint32_t lead_set(uint32_t pc) const { return lead_sets_.size() == 0 ? kNoLead : lead_sets_[pc]; }
 
   // Every instruction reachable from `from` without consuming a code point,
   // into `out` (cleared first). `stack` is scratch.
