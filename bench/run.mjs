@@ -14,7 +14,7 @@ import { newAjv, newCfworker, ours, oursPath, RE2, refusalCheck, versions, walk 
 import { CODING_TOOLS, EXTENDED_TOOL, hasPattern, loadCatalogs, loadFixtureTools, PATTERN_TOOLS, REFERENCE_TOOL } from "./workloads.mjs";
 
 // The timing core `bench` uses too, from this checkout's lib/ (whichever build BENCH_LIB times).
-const { interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)("../lib/cli/measure.js");
+const { caseLoop, interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)("../lib/cli/measure.js");
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -185,27 +185,9 @@ function cases(id, tools, kind) {
 
 // ---------------------------------------------------------------- timing
 
-/**
- * A runner per (workload, validator), made with `new Function` so that each
- * has its own type feedback: no validator's call sites are polluted by
- * another's, and every result is folded into the returned sum.
- */
-function runner(body, list, extra = {}) {
-  const make = new Function(
-    "cases",
-    "lib",
-    `return function run(n) {
-      let s = 0;
-      const m = cases.length;
-      for (let i = 0, j = 0; i < n; i++) {
-        const c = cases[j];
-        ${body}
-        if (++j === m) j = 0;
-      }
-      return s;
-    };`,
-  );
-  return make(list, extra);
+/** A runner per (workload, validator): a caseLoop (src/cli/measure.ts) whose body may name `lib`. */
+function runner(body, list, lib = {}) {
+  return caseLoop(body, list, { lib });
 }
 
 const BODIES = {

@@ -9,7 +9,7 @@ import { HOT_AFTER_CALLS } from "../validate/validator";
 import type { AjvCheck } from "./bench-ajv";
 import type { BenchCall } from "./bench-calls";
 import { figureOf, type FailingFigures, type FirstCalls, type Spread, type ValidFigures } from "./bench-results";
-import { interleave, median, pairedRatio, sink } from "./measure";
+import { caseLoop, interleave, median, pairedRatio, sink } from "./measure";
 
 /**
  * Each sample takes about this long; before its rounds, each contestant runs
@@ -41,29 +41,9 @@ const OURS = "const r = c.text === undefined ? target.validate(c.value) : target
 /** Ajv's: JSON text parsed first (text that is no JSON fails, as it does for us). */
 const AJV = "const v = c.text === undefined ? c.value : parse(c.text); s += v === NOT_JSON ? 1 : target(v) ? 1 : target.errors.length;";
 
-/**
- * A timing loop over `cases`, made with `new Function` so that each has type
- * feedback of its own: no validator's call site sees another's functions (a
- * shared loop would turn polymorphic and slow both down).
- */
+/** A timing loop over `cases` (caseLoop), whose body may name `target`, `parse` and `NOT_JSON`. */
 function loop(body: string, cases: readonly Case[], target: unknown): (n: number) => number {
-  const make = new Function(
-    "cases",
-    "target",
-    "parse",
-    "NOT_JSON",
-    `return function run(n) {
-      let s = 0;
-      const m = cases.length;
-      for (let i = 0, j = 0; i < n; i++) {
-        const c = cases[j];
-        ${body}
-        if (++j === m) j = 0;
-      }
-      return s;
-    };`,
-  );
-  return make(cases, target, parse, NOT_JSON);
+  return caseLoop(body, cases, { target, parse, NOT_JSON });
 }
 
 function caseOf(call: BenchCall): Case {

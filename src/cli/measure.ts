@@ -55,6 +55,31 @@ function sampleNs(run: (n: number) => number, n: number): { wall: number; cpu: n
   return { wall, cpu: (used.user + used.system) * 1000 };
 }
 
+/**
+ * A timing loop over `cases`, made with `new Function` so that each has type
+ * feedback of its own: no contestant's call sites see another's functions (a
+ * shared loop would turn polymorphic and slow them all down). `body` runs
+ * once an operation with the case in `c`, adds what it derives from the
+ * result to `s`, and may name `names`' keys.
+ */
+export function caseLoop(body: string, cases: readonly unknown[], names: Record<string, unknown> = {}): (n: number) => number {
+  const make = new Function(
+    "cases",
+    ...Object.keys(names),
+    `return function run(n) {
+      let s = 0;
+      const m = cases.length;
+      for (let i = 0, j = 0; i < n; i++) {
+        const c = cases[j];
+        ${body}
+        if (++j === m) j = 0;
+      }
+      return s;
+    };`,
+  );
+  return make(cases, ...Object.values(names));
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
