@@ -212,14 +212,18 @@ export function compileProgram(
   const pattern = { test: search, id, engine, steps, reason, proofWork, bytes: compiled.bytes + PATTERN_OBJECT_BYTES, size, native };
   function search(subject: string): MatchOutcome {
     // The addon refuses anything but a string, with a TypeError.
-    if (typeof subject !== "string") return native(subject) as MatchOutcome;
-    if (outOfReach(pattern, subject.length)) return LIMIT;
-    shareWork();
-    const outcome = searchOnce(pattern, subject);
-    pass.searchSpent = counter[SLOT.spent];
-    return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
+    return typeof subject === "string" ? searchCounted(pattern, subject) : (native(subject) as MatchOutcome);
   }
   return pattern;
+}
+
+/** One search of `pattern`, charged to the current pass: never a subject out of reach, and a freed pattern is out of memory. */
+function searchCounted(pattern: CompiledPattern, subject: string): MatchOutcome {
+  if (outOfReach(pattern, subject.length)) return LIMIT;
+  shareWork();
+  const outcome = searchOnce(pattern, subject);
+  pass.searchSpent = counter[SLOT.spent];
+  return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
 }
 
 /**
@@ -243,15 +247,9 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
  * that V8 sees one fast-call target; the time budget is looked at after each.
  */
 export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
-  if (outOfReach(pattern, subject.length)) return answered(LIMIT, site);
-  counter[SLOT.allowed] = pass.searchAllowed;
-  counter[SLOT.spent] = pass.searchSpent;
-  counter[SLOT.pass] = pass.generation;
-  const outcome = searchOnce(pattern, subject);
-  pass.searchSpent = counter[SLOT.spent];
+  const outcome = searchCounted(pattern, subject);
   chargeBudget();
-  if (outcome === MATCH) return true;
-  return answered(outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome), site);
+  return outcome === MATCH || answered(outcome, site);
 }
 
 /**
