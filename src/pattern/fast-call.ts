@@ -6,7 +6,7 @@
 // built for the running Node.js's NODE_MODULE_VERSION beside the addon.
 // Anything else, or any failure to load it, leaves the searches on the
 // addon's Node-API path, which gives the same answers and counts the same
-// work (docs/patterns.md, "Fast calls"); patternEngine.fastCall says which.
+// work (docs/patterns.md, "How a search reaches the addon"); patternEngine.fastCall says which.
 import fs from "fs";
 import path from "path";
 

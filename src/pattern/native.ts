@@ -241,10 +241,11 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
 }
 
 /**
- * Searches `pattern` on `subject` at once, through the fast call (only when
- * searchesAtOnce): false when it does not match; throws EngineLimit when it
- * ran out of work. The generated fast check calls it for every search, so
- * that V8 sees one fast-call target; the time budget is looked at after each.
+ * Searches `pattern` on `subject` at once (through the fast call where it
+ * loads): false when it does not match; throws EngineLimit when it ran out
+ * of work. The generated fast check calls it for every search it does not
+ * queue, so that V8 sees one fast-call target; the time budget is looked at
+ * after each.
  */
 export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
   const outcome = searchCounted(pattern, subject);

@@ -11,12 +11,12 @@ import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
 import { isBlank } from "../runtime/present";
-import { EngineLimit, flushSearches, MATCH, NO_MATCH, NO_MEMORY, queueSearch, searchAtOnce, searchesAtOnce, startBatch, type CompiledPattern } from "../pattern/native";
+import { flushSearches, queueSearch, searchAtOnce, searchesAtOnce, startBatch, type CompiledPattern } from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
 import { resolveRef, valueAt } from "../compile/ref-target";
 import type { Check } from "../explain/report";
 import { isCount, isJsonArray, isPlainObject, isShallowJson, ownFields } from "../runtime/shape";
-import { charge, chargeBudget, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
+import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
 import { chargeComparison, COMPARED_PER_STEP } from "../runtime/work-costs";
 import { subschemaWeight } from "../compile/weight";
 
@@ -116,8 +116,6 @@ export function generateFastCheck(schema: unknown, options: CompileOptions, comp
   });
 }
 
-/** The EngineLimit for a search that did not finish. */
-const engineLimit = (outcome: number, schemaPath: string, pattern: string) => new EngineLimit(schemaPath, pattern, outcome === NO_MEMORY);
 
 /**
  * Where generated code runs: how many containers below the arguments (a
@@ -192,10 +190,6 @@ class Generator extends CodeWriter {
     private readonly presentRequired: boolean,
   ) {
     super({
-      MATCH,
-      NO_MATCH,
-      engineLimit,
-      chargeBudget,
       queueSearch,
       searchAtOnce,
       startBatch,
@@ -672,17 +666,13 @@ class Generator extends CodeWriter {
   private pattern(source: string, pointer: string, v: string, at: CodeSite): string {
     const pattern = this.constant(this.compiled.patterns.get(source) as CompiledPattern);
     // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
-    if (searchesAtOnce) {
-      return `if (!searchAtOnce(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: source })})) return false;\n`;
-    }
-    if (!at.shared) {
-      // Met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
+    const site = this.constant({ schemaPath: `${pointer}/pattern`, pattern: source });
+    if (!searchesAtOnce && !at.shared) {
+      // Without the fast call, met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
       this.queues = true;
-      return `if (!queueSearch(${pattern}, ${v}, ${this.constant({ schemaPath: `${pointer}/pattern`, pattern: source })})) return false;\n`;
+      return `if (!queueSearch(${pattern}, ${v}, ${site})) return false;\n`;
     }
-    const where = `${this.constant(`${pointer}/pattern`)}, ${this.constant(source)}`;
-    const outcome = this.variable();
-    return `{ const ${outcome} = ${pattern}.test(${v}); chargeBudget();\nif (${outcome} !== MATCH) { if (${outcome} !== NO_MATCH) throw engineLimit(${outcome}, ${where}); return false; } }\n`;
+    return `if (!searchAtOnce(${pattern}, ${v}, ${site})) return false;\n`;
   }
 
   /** A numeric bound; a bigint against a bound of 2^53 or more is compared on decimals (bigintPasses). */
