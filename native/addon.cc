@@ -97,7 +97,7 @@ int32_t SearchOneByteEntry(uint32_t token, uint32_t id, const uint8_t* chars, si
   Environment* environment = CallersEnvironment(token);
   if (environment == nullptr) return kForeign;
   environment->searches().fast++;
-  return environment->SearchOneByteById(id, chars, length);
+  return environment->SearchById(id, chars, length);
 }
 
 int32_t SearchUtf16Entry(uint32_t token, uint32_t id, const char16_t* units, size_t length) {

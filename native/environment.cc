@@ -42,6 +42,12 @@ size_t ToCodePoints(const char16_t* units, size_t length, uint32_t* out) {
   return n;
 }
 
+// One-byte characters: each is its code point.
+size_t ToCodePoints(const uint8_t* chars, size_t length, uint32_t* out) {
+  for (size_t i = 0; i < length; i++) out[i] = chars[i];
+  return length;
+}
+
 }  // namespace
 
 void Environment::Release() {
@@ -92,35 +98,22 @@ Meter Environment::StartSearches() {
   return Meter{static_cast<int64_t>(work[kAllowed]), static_cast<int64_t>(work[kSpent]), validation};
 }
 
-Outcome Environment::Search(Pattern* pattern, const char16_t* units, size_t length) {
+template <typename Char>
+Outcome Environment::Search(Pattern* pattern, const Char* chars, size_t length) {
   Meter meter = StartSearches();
-  const Outcome outcome = SearchOne(pattern, units, length, &meter);
+  const Outcome outcome = SearchOne(pattern, chars, length, &meter);
   EndSearches(meter);
   return outcome;
 }
+template Outcome Environment::Search(Pattern*, const char16_t*, size_t);
 
-Outcome Environment::SearchById(uint32_t id, const char16_t* units, size_t length) {
+template <typename Char>
+Outcome Environment::SearchById(uint32_t id, const Char* chars, size_t length) {
   Pattern* pattern = Find(id);
-  return pattern == nullptr ? kDropped : Search(pattern, units, length);
+  return pattern == nullptr ? kDropped : Search(pattern, chars, length);
 }
-
-Outcome Environment::SearchOneByteById(uint32_t id, const uint8_t* chars, size_t length) {
-  Pattern* pattern = Find(id);
-  if (pattern == nullptr || !pattern->program_) return kDropped;
-  Meter meter = StartSearches();
-  Outcome outcome = kWorkLimit;
-  // As SearchOne: the read first, then each character is its code point.
-  if (meter.Charge(length / kReadsPerUnit)) {
-    outcome = kOutOfMemory;
-    if (code_points_.Reserve(length + 1)) {
-      uint32_t* subject = code_points_.data();
-      for (size_t i = 0; i < length; i++) subject[i] = chars[i];
-      outcome = SearchCodePoints(pattern, subject, length, &meter);
-    }
-  }
-  EndSearches(meter);
-  return outcome;
-}
+template Outcome Environment::SearchById(uint32_t, const char16_t*, size_t);
+template Outcome Environment::SearchById(uint32_t, const uint8_t*, size_t);
 
 void Environment::SearchBatch() {
   double* work = shared_.work;
@@ -151,14 +144,15 @@ void Environment::SearchBatch() {
   work[kBatchAnswer] = answer;
 }
 
-Outcome Environment::SearchOne(Pattern* pattern, const char16_t* units, size_t length, Meter* meter) {
+template <typename Char>
+Outcome Environment::SearchOne(Pattern* pattern, const Char* chars, size_t length, Meter* meter) {
   if (!pattern->program_) return kDropped;
   // Every search reads its whole subject to get it here, whatever the
   // engine then reads of it: that is charged first (docs/patterns.md, "The work limit").
   if (!meter->Charge(length / kReadsPerUnit)) return kWorkLimit;
   if (!code_points_.Reserve(length + 1)) return kOutOfMemory;
   uint32_t* subject = code_points_.data();
-  return SearchCodePoints(pattern, subject, ToCodePoints(units, length, subject), meter);
+  return SearchCodePoints(pattern, subject, ToCodePoints(chars, length, subject), meter);
 }
 
 Outcome Environment::SearchCodePoints(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter) {

@@ -71,12 +71,14 @@ class Environment {
 
   // Gives the pattern an id that batches name it by; false if memory ran out.
   bool Add(Pattern* pattern);
-  // Searches `pattern` for a subject of UTF-16 units, charging the current validation.
-  Outcome Search(Pattern* pattern, const char16_t* units, size_t length);
-  // The same, for the pattern with id `id` (kDropped for an id that names
-  // none), and for a subject of one-byte characters, each a code point.
-  Outcome SearchById(uint32_t id, const char16_t* units, size_t length);
-  Outcome SearchOneByteById(uint32_t id, const uint8_t* chars, size_t length);
+  // Searches `pattern` for a subject of `length` characters, charging the
+  // current validation: UTF-16 units (char16_t), or one-byte characters
+  // (uint8_t), each a code point.
+  template <typename Char>
+  Outcome Search(Pattern* pattern, const Char* chars, size_t length);
+  // The same, for the pattern with id `id` (kDropped for an id that names none).
+  template <typename Char>
+  Outcome SearchById(uint32_t id, const Char* chars, size_t length);
   // Runs the first work[kBatchSize] searches of the shared batch, in order, up
   // to the first that does not match, and answers in work[kBatchAnswer]: -1 when all match,
   // else 4 × its index + its outcome + 2; -2 for a batch that names no
@@ -110,8 +112,9 @@ class Environment {
   void EndSearches(const Meter& meter) { shared_.work[kSpent] = static_cast<double>(meter.spent); }
   // One search of code points, charged to `meter` (its read is charged already).
   Outcome SearchCodePoints(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter);
-  // One search of UTF-16 units, charged to `meter`.
-  Outcome SearchOne(Pattern* pattern, const char16_t* units, size_t length, Meter* meter);
+  // One search of a subject of characters (see Search), charged to `meter`.
+  template <typename Char>
+  Outcome SearchOne(Pattern* pattern, const Char* chars, size_t length, Meter* meter);
   void TrimOversized();
   void Changed(int64_t bytes) { unreported_ += bytes; }
   static uint32_t NextToken();
