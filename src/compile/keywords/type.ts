@@ -16,19 +16,28 @@ interface TypeTest {
   parsedCode: (v: string) => string;
 }
 
+/** Code that `v` is an object and no array: all a value JSON.parse returned needs. */
+const objectShape = (v: string) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`;
+
+/**
+ * Code for a container's full test (`full`, a helper of the generated code
+ * on `v`): where the prototype may be read through `__proto__`
+ * (src/runtime/shape.ts), `v` of the right shape whose `__proto__` is
+ * `prototype` passes at once, and only the rest takes the full test.
+ */
+const quickPrototype = (v: string, shape: string, prototype: string, full: string) =>
+  PROTO_ACCESSOR_IS_INTRINSIC ? `(${shape} && (${v}.__proto__ === ${prototype} || ${full}(${v})))` : `${full}(${v})`;
+
 const TYPES: Record<string, TypeTest> = {
   object: {
     // Arguments are checked to be JSON first, so any non-array object is plain.
     holds: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal),
-    code: (v) =>
-      PROTO_ACCESSOR_IS_INTRINSIC
-        ? `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}) && (${v}.__proto__ === objectPrototype || isPlainObject(${v})))`
-        : `isPlainObject(${v})`,
-    parsedCode: (v) => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`,
+    code: (v) => quickPrototype(v, objectShape(v), "objectPrototype", "isPlainObject"),
+    parsedCode: objectShape,
   },
   array: {
     holds: (v) => Array.isArray(v),
-    code: (v) => (PROTO_ACCESSOR_IS_INTRINSIC ? `(Array.isArray(${v}) && (${v}.__proto__ === arrayPrototype || isJsonArray(${v})))` : `isJsonArray(${v})`),
+    code: (v) => quickPrototype(v, `Array.isArray(${v})`, "arrayPrototype", "isJsonArray"),
     parsedCode: (v) => `Array.isArray(${v})`,
   },
   string: { holds: (v) => typeof v === "string", code: (v) => `typeof ${v} === "string"`, parsedCode: (v) => `typeof ${v} === "string"` },
