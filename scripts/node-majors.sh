@@ -49,7 +49,9 @@ scratch_copy() {
 build_with() {
   local prefix="$1"
   rm -rf "$scratch/build"
-  if ! (cd "$scratch" && "$prefix/bin/node" node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir="$prefix" >"$scratch/build.log" 2>&1); then
+  # npm's own settings (npm_config_nodedir, when run from an npm script)
+  # would have node-gyp build against another Node.js.
+  if ! (cd "$scratch" && unset "${!npm_config_@}" && "$prefix/bin/node" node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir="$prefix" >"$scratch/build.log" 2>&1); then
     cat "$scratch/build.log" >&2
     return 1
   fi
