@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "../src/compile/compile-schema";
 import { MAX_GENERATED_SOURCE } from "../src/validate/code-writer";
-import { generateFastCheck } from "../src/validate/fast-check";
+import { generateFastCheck } from "../src/validate/check-generator";
 import { compile, SchemaError, type Options, type Validator } from "../src/index";
 import { generateExplainer } from "../src/validate/explainer";
 import { findNonJson, MAX_DEPTH, nestsWithin } from "../src/runtime/json-value";
@@ -16,7 +16,7 @@ import { testSeed } from "./support/random";
 
 /**
  * A validator answers with its closures until it is hot, then with generated
- * code (src/validate/fast-check.ts, and src/validate/explainer.ts once it has explained
+ * code (src/validate/check-generator.ts, and src/validate/explainer.ts once it has explained
  * failures often). Both must give the same result for every schema and
  * every argument, JSON or not: the closures are the reference.
  */

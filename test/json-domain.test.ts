@@ -2,7 +2,7 @@ import { runInNewContext } from "node:vm";
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "../src/compile/compile-schema";
-import { generateFastCheck } from "../src/validate/fast-check";
+import { generateFastCheck } from "../src/validate/check-generator";
 import { compile, validate } from "../src/index";
 import { MiB, residentGrowth } from "./support/memory";
 import { isJsonArray, isPlainObject } from "../src/runtime/shape";

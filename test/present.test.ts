@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { compileSchema } from "../src/compile/compile-schema";
-import { generateFastCheck } from "../src/validate/fast-check";
+import { generateFastCheck } from "../src/validate/check-generator";
 import { generateExplainer } from "../src/validate/explainer";
 import { Catalog, compile, guardClient, guardToolHandler, validate, validateSchema, violation, type Options, type Result, type Validator } from "../src/index";
 import { findNonJson } from "../src/runtime/json-value";

@@ -163,7 +163,7 @@ describe("a scalar at depth 256 reached through a $ref", () => {
 
 /**
  * An object listing many properties has them written into several
- * functions (fast-check.ts PROPERTIES_A_FUNCTION): each gets the answer and
+ * functions (check-generator.ts PROPERTIES_A_FUNCTION): each gets the answer and
  * the work of the closures, wherever the property stands, and under a `$ref`
  * (which carries the depth and the walked flag into them).
  */

@@ -5,7 +5,7 @@ import { compileSchema } from "../compile/compile-schema";
 import { copyFailure } from "./copy-failure";
 import { schemaText, sourceOf } from "./own-json";
 import type { CompileOptions } from "../compile/keyword";
-import { generateFastCheck, type Given } from "../validate/fast-check";
+import { generateFastCheck, type Given } from "../validate/check-generator";
 import { generateExplainer } from "../validate/explainer";
 import { optionsError, readCallOptions, readOptions } from "./options";
 import { SchemaError } from "./schema-error";

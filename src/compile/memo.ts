@@ -37,7 +37,7 @@ export function memoized(check: Check): Check {
 }
 
 /**
- * memoized() for generated code (src/validate/fast-check.ts): one memo for
+ * memoized() for generated code (src/validate/check-generator.ts): one memo for
  * one `$ref`, as the closures keep one for each (however many times the
  * code of its subschema is written), which runs the target's function `fn`
  * on a value it has not decided. Generated functions take the value's depth

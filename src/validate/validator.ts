@@ -1,7 +1,7 @@
 import { parseArguments } from "./json-arguments";
 import { findNonJson, MAX_DEPTH } from "../runtime/json-value";
 import type { CompiledSchema } from "../compile/compile-schema";
-import { closureFastCheck, type FastCheck, type Given } from "./fast-check";
+import { closureFastCheck, type FastCheck, type Given } from "./check-generator";
 import type { Explainer } from "./explainer";
 import { budgetFailure, failure, issueAt, limitIssue, stackFailure, unreadable, VALID, workFailure } from "../explain/failure";
 import { EngineLimit } from "../pattern/native";
@@ -163,7 +163,7 @@ export class CompiledValidator implements Validator {
    * The fast check's answer: VALID, a failure that needs no explaining (its
    * time budget or its work spent), or undefined when the explaining pass
    * must say. Its closures and its generated code count the same work, by
-   * the same rule, on arguments that pass (src/validate/fast-check.ts): so
+   * the same rule, on arguments that pass (src/validate/check-generator.ts): so
    * whether such a call runs out does not depend on which ran, and the
    * first to run out decides. (On arguments that fail, the generated code
    * may count a region's work before the problem that the closures stop

@@ -7,7 +7,7 @@ type Numeric = number | bigint;
 /**
  * The numeric bounds, each by the comparison a value must pass: the closures
  * below compare with it, and the generated fast check writes it
- * (src/validate/fast-check.ts).
+ * (src/validate/check-generator.ts).
  */
 export const BOUNDS = {
   minimum: { operator: ">=", words: "at least" },
