@@ -6,7 +6,12 @@ const { Catalog, compile, validate } = createRequire(import.meta.url)("../lib/in
 
 const schemaOf = (properties) => ({
   type: "object",
-  properties: Object.fromEntries(Array.from({ length: properties }, (_, i) => [`p${i}`, { type: "string", description: `the value of field ${i} in the record` }])),
+  properties: Object.fromEntries(
+    Array.from({ length: properties }, (_, i) => [
+      `p${i}`,
+      { type: "string", description: `the value of field ${i} in the record` },
+    ]),
+  ),
   required: ["p0"],
 });
 
@@ -23,7 +28,9 @@ function measure(call) {
 }
 
 const shown = (ns) => (ns < 1000 ? `${ns.toFixed(0)} ns` : `${(ns / 1000).toFixed(1)} µs`);
-console.log("| schema | `validator.validate` | `catalog.validate` | `validator.validateJson` | `validate(schema)`, same object | `validate(JSON.parse(text))` | `validate(schema, args, { schemaKey })` |");
+console.log(
+  "| schema | `validator.validate` | `catalog.validate` | `validator.validateJson` | `validate(schema)`, same object | `validate(JSON.parse(text))` | `validate(schema, args, { schemaKey })` |",
+);
 console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const properties of [8, 80, 700]) {
   const schema = schemaOf(properties);

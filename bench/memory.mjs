@@ -52,7 +52,10 @@ if (mode === "cold") {
   // none of the catalog's patterns, so our pattern cache holds none of them.
   compile({
     type: "object",
-    properties: { a: { type: "string", pattern: "^warm-up-[0-9]+$" }, b: { type: "array", items: { type: "integer", minimum: 0 } } },
+    properties: {
+      a: { type: "string", pattern: "^warm-up-[0-9]+$" },
+      b: { type: "array", items: { type: "integer", minimum: 0 } },
+    },
     required: ["a"],
     additionalProperties: false,
   });

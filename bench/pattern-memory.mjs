@@ -21,7 +21,21 @@ import { fileURLToPath } from "url";
 
 const require = createRequire(import.meta.url);
 const self = fileURLToPath(import.meta.url);
-const ROWS = ["allOf-1000", "allOf-3000", "allOf-400", "catalog", "rotation-held", "rotation-parsed", "tiny-16000", "tiny-1800", "wide-classes", "worst-tiny", "worst-mid", "worst-sparse", "worst-long"];
+const ROWS = [
+  "allOf-1000",
+  "allOf-3000",
+  "allOf-400",
+  "catalog",
+  "rotation-held",
+  "rotation-parsed",
+  "tiny-16000",
+  "tiny-1800",
+  "wide-classes",
+  "worst-tiny",
+  "worst-mid",
+  "worst-sparse",
+  "worst-long",
+];
 
 /**
  * The `n`-th distinct class: "a" and 300 code points, each in a page of 256
@@ -122,7 +136,9 @@ async function runRow(row) {
     out.slowestCallMs = slowest;
     globalThis.keep = catalog;
   } else if (row.startsWith("rotation-")) {
-    const texts = Array.from({ length: 60 }, (_, k) => JSON.stringify(stringSchema(Array.from({ length: 200 }, (_, i) => sparseClass(k * 200 + i)))));
+    const texts = Array.from({ length: 60 }, (_, k) =>
+      JSON.stringify(stringSchema(Array.from({ length: 200 }, (_, i) => sparseClass(k * 200 + i)))),
+    );
     out.jsonMB = texts.reduce((sum, text) => sum + text.length, 0) / 1e6;
     const held = texts.map((text) => JSON.parse(text));
     let slowest = 0;
@@ -150,7 +166,12 @@ async function runRow(row) {
       long: [9, (i) => `a{0,${49_990 - i}}b`],
     };
     const [count, make] = kinds[row.slice(6)];
-    const schema = { type: "object", properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: "string", pattern: make(i) }])) };
+    const schema = {
+      type: "object",
+      properties: Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [`p${i}`, { type: "string", pattern: make(i) }]),
+      ),
+    };
     out.jsonMB = JSON.stringify(schema).length / 1e6;
     const validator = compiled(lib, schema, out);
     out.ok = validator !== null;
@@ -193,10 +214,16 @@ if (process.argv[1] !== self) {
   const rows = process.argv.length > 2 ? process.argv.slice(2) : ROWS;
   const results = [];
   for (const row of rows) {
-    const line = execFileSync(process.execPath, ["--expose-gc", self, "--row", row], { encoding: "utf8", maxBuffer: 1 << 24, stdio: ["ignore", "pipe", "inherit"] });
+    const line = execFileSync(process.execPath, ["--expose-gc", self, "--row", row], {
+      encoding: "utf8",
+      maxBuffer: 1 << 24,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     process.stdout.write(line);
     results.push(JSON.parse(line));
   }
   const round = (value) => (typeof value === "number" ? Math.round(value * 10) / 10 : value);
-  console.table(results.map((result) => Object.fromEntries(Object.entries(result).map(([key, value]) => [key, round(value)]))));
+  console.table(
+    results.map((result) => Object.fromEntries(Object.entries(result).map(([key, value]) => [key, round(value)]))),
+  );
 }

@@ -11,10 +11,20 @@ import path from "path";
 import { fileURLToPath } from "url";
 import { createRequire } from "module";
 import { newAjv, newCfworker, ours, oursPath, RE2, refusalCheck, versions, walk } from "./validators.mjs";
-import { CODING_TOOLS, EXTENDED_TOOL, hasPattern, loadCatalogs, loadFixtureTools, PATTERN_TOOLS, REFERENCE_TOOL } from "./workloads.mjs";
+import {
+  CODING_TOOLS,
+  EXTENDED_TOOL,
+  hasPattern,
+  loadCatalogs,
+  loadFixtureTools,
+  PATTERN_TOOLS,
+  REFERENCE_TOOL,
+} from "./workloads.mjs";
 
 // The timing core `bench` uses too, from this checkout's lib/ (whichever build BENCH_LIB times).
-const { caseLoop, interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)("../lib/cli/measure.js");
+const { caseLoop, interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)(
+  "../lib/cli/measure.js",
+);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -66,11 +76,18 @@ const machine = {
 };
 console.log(`tool-input-schema benchmark, ${machine.date.slice(0, 10)}`);
 console.log(`Node ${machine.node} (V8 ${machine.v8}), ${machine.cpu}, ${machine.cores} cores, ${machine.platform}`);
-console.log(`ours: ${machine.lib} (commit ${machine.commit}${machine.srcChanged ? ", src/ or native/ with uncommitted changes" : ""})`);
+console.log(
+  `ours: ${machine.lib} (commit ${machine.commit}${machine.srcChanged ? ", src/ or native/ with uncommitted changes" : ""})`,
+);
 console.log(`Ajv ${machine.ajv}, @cfworker/json-schema ${machine.cfworker}`);
-if (!RE2) console.log("Ajv + RE2: skipped, re2 is not installed (enable it with `npm install --no-save re2`; it builds from source for a few minutes)");
+if (!RE2)
+  console.log(
+    "Ajv + RE2: skipped, re2 is not installed (enable it with `npm install --no-save re2`; it builds from source for a few minutes)",
+  );
 else console.log(`Ajv + RE2: re2 ${machine.re2}`);
-console.log(`${ROUNDS} interleaved rounds (${COMPILE_ROUNDS} for compiling), ~${SAMPLE_MS} ms per sample; ns: median over rounds; × Ajv: median of the per-round ratios\n`);
+console.log(
+  `${ROUNDS} interleaved rounds (${COMPILE_ROUNDS} for compiling), ~${SAMPLE_MS} ms per sample; ns: median over rounds; × Ajv: median of the per-round ratios\n`,
+);
 
 // ---------------------------------------------------------------- workloads
 
@@ -86,12 +103,15 @@ for (const t of fixtures.tools) {
 }
 const fromFixtures = usable.length > 0;
 const codingTools = fromFixtures ? usable.filter((t) => !hasPattern(t.inputSchema)) : CODING_TOOLS;
-const patternTools = fromFixtures ? [...PATTERN_TOOLS, ...usable.filter((t) => hasPattern(t.inputSchema))] : PATTERN_TOOLS;
+const patternTools = fromFixtures
+  ? [...PATTERN_TOOLS, ...usable.filter((t) => hasPattern(t.inputSchema))]
+  : PATTERN_TOOLS;
 const toolSource = fromFixtures
   ? `fixtures/tools (${usable.length} tools), and bench/workloads.mjs for the pattern-heavy set`
   : "bench/workloads.mjs (no usable fixtures/tools)";
 console.log(`tools: ${toolSource}`);
-for (const s of skipped) console.log(`  note: fixture ${s.tool} is refused (${Object.keys(s.why).join(", ")}) and left out`);
+for (const s of skipped)
+  console.log(`  note: fixture ${s.tool} is refused (${Object.keys(s.why).join(", ")}) and left out`);
 const refusedOwn = new Set();
 for (const t of [...CODING_TOOLS, ...PATTERN_TOOLS, REFERENCE_TOOL, EXTENDED_TOOL]) {
   const why = refused(t.inputSchema, t.options);
@@ -141,9 +161,11 @@ function answers(c) {
 function documentedDifference(validator, c, expected) {
   if (validator === "cfworker" && expected && JSON.stringify(c.schema).includes('"format"')) {
     const unformatted = JSON.parse(JSON.stringify(c.schema).replaceAll('"format":', '"x-format":'));
-    if (newCfworker(unformatted).validate(c.args).valid) return "@cfworker/json-schema asserts `format`; here it is an annotation";
+    if (newCfworker(unformatted).validate(c.args).valid)
+      return "@cfworker/json-schema asserts `format`; here it is an annotation";
   }
-  if (["ajv", "ajvAll", "re2"].includes(validator) && JSON.stringify(c.schema).includes('"additional_properties"')) return "Ajv does not know the `additional_properties` alias";
+  if (["ajv", "ajvAll", "re2"].includes(validator) && JSON.stringify(c.schema).includes('"additional_properties"'))
+    return "Ajv does not know the `additional_properties` alias";
   return null;
 }
 
@@ -170,12 +192,18 @@ function cases(id, tools, kind) {
       for (const [validator] of wrong) {
         const documented = documentedDifference(validator, c, expected);
         disagreements.push({ workload: id, tool: t.name, case: index, kind, validator, expected, documented });
-        if (documented) console.log(`  note: ${id}: ${t.name} ${kind}[${index}]: ${validator} ${says} (${documented}); case left out`);
+        if (documented)
+          console.log(
+            `  note: ${id}: ${t.name} ${kind}[${index}]: ${validator} ${says} (${documented}); case left out`,
+          );
         else undocumented.push(validator);
       }
       if (undocumented.length > 0) {
-        const all = undocumented.length === Object.keys(got).length ? " (every validator: is the case itself wrong?)" : "";
-        loud(`DISAGREEMENT ${id}: ${t.name} ${kind}[${index}]: ${undocumented.join(", ")} ${says}${all}; case left out of the timing`);
+        const all =
+          undocumented.length === Object.keys(got).length ? " (every validator: is the case itself wrong?)" : "";
+        loud(
+          `DISAGREEMENT ${id}: ${t.name} ${kind}[${index}]: ${undocumented.join(", ")} ${says}${all}; case left out of the timing`,
+        );
         loud(`  args: ${JSON.stringify(a).slice(0, 300)}`);
       }
     });
@@ -214,8 +242,20 @@ const WORKLOADS = [
   { id: "1b", title: "coding tools, no patterns: invalid arguments", tools: codingTools, kind: "invalid" },
   { id: "2a", title: "pattern-heavy tools: valid arguments", tools: patternTools, kind: "valid" },
   { id: "2b", title: "pattern-heavy tools: invalid arguments", tools: patternTools, kind: "invalid" },
-  { id: "3", title: "reference: 7 properties, 3 patterns, valid arguments", tools: [REFERENCE_TOOL], kind: "valid", cached: true },
-  { id: "6a", title: 'extended profile (zod-style: const, exclusiveMinimum, maxLength, $ref, \\d): valid arguments, ours with profile "extended"', tools: [EXTENDED_TOOL], kind: "valid" },
+  {
+    id: "3",
+    title: "reference: 7 properties, 3 patterns, valid arguments",
+    tools: [REFERENCE_TOOL],
+    kind: "valid",
+    cached: true,
+  },
+  {
+    id: "6a",
+    title:
+      'extended profile (zod-style: const, exclusiveMinimum, maxLength, $ref, \\d): valid arguments, ours with profile "extended"',
+    tools: [EXTENDED_TOOL],
+    kind: "valid",
+  },
   { id: "6b", title: "extended profile (zod-style): invalid arguments", tools: [EXTENDED_TOOL], kind: "invalid" },
 ];
 
@@ -230,7 +270,13 @@ function printTable(header, rows) {
   for (const r of rows) console.log(line(r));
 }
 
-const results = { machine, settings: { rounds: ROUNDS, sampleMs: SAMPLE_MS, warmupMs: WARMUP_MS, compileRounds: COMPILE_ROUNDS }, tools: toolSource, skippedFixtures: skipped, workloads: [] };
+const results = {
+  machine,
+  settings: { rounds: ROUNDS, sampleMs: SAMPLE_MS, warmupMs: WARMUP_MS, compileRounds: COMPILE_ROUNDS },
+  tools: toolSource,
+  skippedFixtures: skipped,
+  workloads: [],
+};
 
 for (const w of WORKLOADS.filter((w) => selected(w.id))) {
   const list = cases(w.id, w.tools, w.kind);
@@ -238,7 +284,15 @@ for (const w of WORKLOADS.filter((w) => selected(w.id))) {
     loud(`workload ${w.id} has no case every validator agrees on; skipped`);
     continue;
   }
-  const kinds = ["ours", ...(w.cached ? ["oursCached"] : []), "ajv", ...(w.kind === "invalid" ? ["ajvAll"] : []), ...(RE2 ? ["re2"] : []), "cfworker", "floor"];
+  const kinds = [
+    "ours",
+    ...(w.cached ? ["oursCached"] : []),
+    "ajv",
+    ...(w.kind === "invalid" ? ["ajvAll"] : []),
+    ...(RE2 ? ["re2"] : []),
+    "cfworker",
+    "floor",
+  ];
   const lib = { validate: ours.validate, walk };
   const timed = interleave(
     kinds.map((k) => ({ name: k, run: runner(BODIES[k], list, lib) })),
@@ -264,7 +318,15 @@ for (const w of WORKLOADS.filter((w) => selected(w.id))) {
   const tools = new Set(list.map((c) => c.tool));
   console.log(`\n${w.id}. ${w.title}: ${tools.size} tools, ${list.length} cases`);
   printTable(
-    ["validator", "ns/validation", "× Ajv", ...(ajvAllNs ? ["× Ajv allErrors"] : []), "min–max ns", "CPU ns", "CPU × Ajv"],
+    [
+      "validator",
+      "ns/validation",
+      "× Ajv",
+      ...(ajvAllNs ? ["× Ajv allErrors"] : []),
+      "min–max ns",
+      "CPU ns",
+      "CPU × Ajv",
+    ],
     rows.map((r) => [
       r.label,
       r.medianNs,
@@ -290,7 +352,9 @@ for (const w of WORKLOADS.filter((w) => selected(w.id))) {
       ajvAllErrors: c.ajvAll.errors.map((e) => `${e.instancePath || "/"} ${e.message}`),
       cfworker: c.cfworker.validate(c.args).errors.map((e) => e.error),
     };
-    console.log(`  e.g. ${c.tool}: ours returns ${JSON.stringify(mine.message)}; Ajv returns ${c.ajv.errors.length} error object(s)`);
+    console.log(
+      `  e.g. ${c.tool}: ours returns ${JSON.stringify(mine.message)}; Ajv returns ${c.ajv.errors.length} error object(s)`,
+    );
   }
   results.workloads.push(entry);
 }
@@ -325,18 +389,30 @@ if (selected("7")) {
     }
     if (ajv) list[0].ajv = ajv;
     const timed = interleave(
-      [{ name: "ours", run: runner(BODIES.ours, list) }, ...(ajv ? [{ name: "ajv", run: runner(BODIES.ajv, list) }] : [])],
+      [
+        { name: "ours", run: runner(BODIES.ours, list) },
+        ...(ajv ? [{ name: "ajv", run: runner(BODIES.ajv, list) }] : []),
+      ],
       // A schema of N properties is N / 64 functions for V8 to optimize, on its background threads: N / 2 ms of warm-up.
       { rounds: ROUNDS, sampleMs: SAMPLE_MS, warmupMs: Math.max(WARMUP_MS, n / 2), unit: 1 },
     );
     const [mine, theirs] = timed;
-    rows.push({ properties: n, oursNs: Math.round(mine.medianNs), ajvNs: theirs ? Math.round(theirs.medianNs) : null, ratioToAjv: theirs ? pairedRatio(mine.samples, theirs.samples) : null });
+    rows.push({
+      properties: n,
+      oursNs: Math.round(mine.medianNs),
+      ajvNs: theirs ? Math.round(theirs.medianNs) : null,
+      ratioToAjv: theirs ? pairedRatio(mine.samples, theirs.samples) : null,
+    });
   }
   printTable(
     ["properties", "ours ns/validation", "Ajv ns/validation", "× Ajv"],
     rows.map((r) => [r.properties, r.oursNs, r.ajvNs ?? "fails", r.ratioToAjv === null ? "" : fmtRatio(r.ratioToAjv)]),
   );
-  results.workloads.push({ id: "7", title: "wide schemas: one valid call of 5 properties to a schema of N properties", rows });
+  results.workloads.push({
+    id: "7",
+    title: "wide schemas: one valid call of 5 properties to a schema of N properties",
+    rows,
+  });
 }
 
 // ---------------------------------------------------------------- compile
@@ -344,7 +420,12 @@ if (selected("7")) {
 const { catalogs, problems: catalogProblems } = loadCatalogs(root);
 for (const problem of catalogProblems) loud(`fixtures/catalogs: ${problem}`);
 let catalogTools = [];
-const catalogSummary = { catalogs: catalogs.map((c) => `${c.package}@${c.version}`), total: 0, refusedBy: { ours: 0, ajv: 0, cfworker: 0 }, refused: [] };
+const catalogSummary = {
+  catalogs: catalogs.map((c) => `${c.package}@${c.version}`),
+  total: 0,
+  refusedBy: { ours: 0, ajv: 0, cfworker: 0 },
+  refused: [],
+};
 for (const catalog of selected("4a") || selected("5") ? catalogs : []) {
   for (const t of catalog.tools) {
     catalogSummary.total++;
@@ -357,8 +438,13 @@ for (const catalog of selected("4a") || selected("5") ? catalogs : []) {
     }
   }
 }
-const ownTools = [...CODING_TOOLS, ...PATTERN_TOOLS, REFERENCE_TOOL].filter((t) => !refusedOwn.has(t)).map((t) => t.inputSchema);
-const catalogSource = catalogTools.length > 0 ? `fixtures/catalogs (${catalogs.length} catalogs)` : "the bench's own tools (no fixtures/catalogs yet)";
+const ownTools = [...CODING_TOOLS, ...PATTERN_TOOLS, REFERENCE_TOOL]
+  .filter((t) => !refusedOwn.has(t))
+  .map((t) => t.inputSchema);
+const catalogSource =
+  catalogTools.length > 0
+    ? `fixtures/catalogs (${catalogs.length} catalogs)`
+    : "the bench's own tools (no fixtures/catalogs yet)";
 if (catalogTools.length === 0) catalogTools = ownTools;
 
 const scratchFiles = [];
@@ -370,7 +456,10 @@ function scratch(name, schemas) {
   return file;
 }
 function child(args, gc = false) {
-  const out = execFileSync(process.execPath, [...(gc ? ["--expose-gc"] : []), path.join(here, "memory.mjs"), ...args], { encoding: "utf8", env: process.env });
+  const out = execFileSync(process.execPath, [...(gc ? ["--expose-gc"] : []), path.join(here, "memory.mjs"), ...args], {
+    encoding: "utf8",
+    env: process.env,
+  });
   return JSON.parse(out.trim().split("\n").pop());
 }
 
@@ -393,7 +482,10 @@ function compileWorkload(id, title, schemas, source) {
   const cold = {};
   for (const v of ["ours", "ajv", "cfworker"]) cold[v] = child(["cold", v, file]);
   // Ajv compiles a large catalog in seconds: keep this workload near half a minute.
-  const rounds = Math.max(3, Math.min(COMPILE_ROUNDS, Math.floor(30000 / (cold.ajv.compileMs + cold.ours.compileMs + cold.cfworker.compileMs))));
+  const rounds = Math.max(
+    3,
+    Math.min(COMPILE_ROUNDS, Math.floor(30000 / (cold.ajv.compileMs + cold.ours.compileMs + cold.cfworker.compileMs))),
+  );
   const jobs = interleaveJobs(
     [
       { name: "ours", job: (list) => list.reduce((n, s) => n + (ours.compile(s) ? 1 : 0), 0) },
@@ -423,7 +515,9 @@ function compileWorkload(id, title, schemas, source) {
     coldMs: cold[j.name]?.compileMs ?? null,
     coldRatioToAjv: cold[j.name] ? cold[j.name].compileMs / cold.ajv.compileMs : null,
   }));
-  console.log(`\n${id}. ${title}: ${schemas.length} tools, ${patterns} patterns, ${(jsonBytes / 1024).toFixed(0)} KiB of JSON, from ${source}; ${rounds} rounds on fresh deep clones`);
+  console.log(
+    `\n${id}. ${title}: ${schemas.length} tools, ${patterns} patterns, ${(jsonBytes / 1024).toFixed(0)} KiB of JSON, from ${source}; ${rounds} rounds on fresh deep clones`,
+  );
   printTable(
     ["validator", "median ms", "× Ajv", "µs/tool", "first round ms", "cold ms", "cold × Ajv"],
     rows.map((r) => [
@@ -442,16 +536,28 @@ function compileWorkload(id, title, schemas, source) {
 try {
   results.compile = [];
   if (selected("4a")) {
-    results.compile.push({ ...compileWorkload("4a", "compile the captured catalogs", catalogTools, catalogSource), captured: catalogSummary });
+    results.compile.push({
+      ...compileWorkload("4a", "compile the captured catalogs", catalogTools, catalogSource),
+      captured: catalogSummary,
+    });
   }
-  if (selected("4b")) results.compile.push(compileWorkload("4b", "compile the bench's own tools (pattern-heavy)", ownTools, "bench/workloads.mjs"));
+  if (selected("4b"))
+    results.compile.push(
+      compileWorkload("4b", "compile the bench's own tools (pattern-heavy)", ownTools, "bench/workloads.mjs"),
+    );
   if (results.compile.length > 0) {
-    console.log("\n   first round: in this process, after the acceptance check compiled each schema once (our pattern cache is warm, as in a long-running gateway);");
-    console.log("   cold: a fresh process per validator compiles the list once (code not yet optimized, no pattern compiled yet; Ajv includes its instance)");
+    console.log(
+      "\n   first round: in this process, after the acceptance check compiled each schema once (our pattern cache is warm, as in a long-running gateway);",
+    );
+    console.log(
+      "   cold: a fresh process per validator compiles the list once (code not yet optimized, no pattern compiled yet; Ajv includes its instance)",
+    );
   }
   if (selected("4a") && catalogSummary.total > 0) {
     const r = catalogSummary.refusedBy;
-    console.log(`   4a compares the tools every validator accepts: of ${catalogSummary.total} captured, refused by tool-input-schema ${r.ours}, Ajv ${r.ajv}, @cfworker ${r.cfworker}`);
+    console.log(
+      `   4a compares the tools every validator accepts: of ${catalogSummary.total} captured, refused by tool-input-schema ${r.ours}, Ajv ${r.ajv}, @cfworker ${r.cfworker}`,
+    );
   }
 
   // ------------------------------------------------------------ memory
@@ -469,9 +575,18 @@ function measureMemory() {
       thousand: child(["heap", v, file, "1000"], true),
     };
   }
-  console.log(`\n5. memory: heap growth from compiling (child process per figure, --expose-gc; the schema objects exist before and after, so they are not counted)`);
+  console.log(
+    `\n5. memory: heap growth from compiling (child process per figure, --expose-gc; the schema objects exist before and after, so they are not counted)`,
+  );
   printTable(
-    ["validator", `bytes/tool (${catalogTools.length} captured)`, "1,000 tools: heap MB", "bytes/tool", "external KB", "rss MB"],
+    [
+      "validator",
+      `bytes/tool (${catalogTools.length} captured)`,
+      "1,000 tools: heap MB",
+      "bytes/tool",
+      "external KB",
+      "rss MB",
+    ],
     Object.entries(memory).map(([v, m]) => [
       COMPILE_LABELS[v] === COMPILE_LABELS.ajv ? "Ajv 8 (one instance)" : COMPILE_LABELS[v],
       Math.round(m.captured.heapBytesPerTool),
@@ -486,7 +601,9 @@ function measureMemory() {
     `   the 1,000 schemas themselves: ${(t.schemaHeapBytes / 1e6).toFixed(2)} MB of heap, ${(t.schemaJsonBytes / 1e6).toFixed(2)} MB of JSON; ` +
       `${t.distinct} distinct (copies of ${catalogTools.length} tools, property keys renamed per copy)`,
   );
-  console.log("   rss is noisy (allocator and JIT code); compiled patterns live outside V8's heap and show only in rss");
+  console.log(
+    "   rss is noisy (allocator and JIT code); compiled patterns live outside V8's heap and show only in rss",
+  );
   results.memory = { source: catalogSource, tools: catalogTools.length, ...memory };
 }
 
@@ -496,8 +613,12 @@ const searches = ours.patternEngine.searches?.() ?? null;
 results.searches = searches;
 if (searches !== null) {
   const n = (x) => x.toLocaleString("en-US");
-  console.log(`\npattern searches in this run: ${n(searches.pcre2)} in PCRE2, ${n(searches.dfa)} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`);
-  console.log(`  of which ${n(searches.fast)} came through V8's fast call and ${n(searches.slow)} through its ordinary callback (${ours.patternEngine.fastCall.why})`);
+  console.log(
+    `\npattern searches in this run: ${n(searches.pcre2)} in PCRE2, ${n(searches.dfa)} in the DFA, ${searches.pcre2Trips} PCRE2 limits tripped`,
+  );
+  console.log(
+    `  of which ${n(searches.fast)} came through V8's fast call and ${n(searches.slow)} through its ordinary callback (${ours.patternEngine.fastCall.why})`,
+  );
 }
 results.disagreements = disagreements;
 results.sink = sink.value;

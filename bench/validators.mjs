@@ -6,7 +6,9 @@ import path from "path";
 const require = createRequire(import.meta.url);
 
 /** Our build: lib/ of this checkout, or another one (BENCH_LIB=/other/lib/index.js) to compare two builds. */
-export const oursPath = process.env.BENCH_LIB ? path.resolve(process.env.BENCH_LIB) : require.resolve("../lib/index.js");
+export const oursPath = process.env.BENCH_LIB
+  ? path.resolve(process.env.BENCH_LIB)
+  : require.resolve("../lib/index.js");
 export const ours = require(oursPath);
 const Ajv2020 = require("ajv/dist/2020").default;
 const draft07 = require("ajv/dist/refs/json-schema-draft-07.json");

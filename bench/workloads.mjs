@@ -11,10 +11,14 @@ import path from "path";
 const str = (extra = {}) => ({ type: "string", ...extra });
 const int = (extra = {}) => ({ type: "integer", ...extra });
 const obj = (properties, required = [], extra = {}) => ({ type: "object", properties, required, ...extra });
-const closed = (properties, required = [], extra = {}) => obj(properties, required, { additionalProperties: false, ...extra });
+const closed = (properties, required = [], extra = {}) =>
+  obj(properties, required, { additionalProperties: false, ...extra });
 const tool = (name, inputSchema, valid, invalid) => ({ name, inputSchema, valid, invalid });
 
-const FILE_TEXT = Array.from({ length: 12 }, (_, i) => `export function step${i}(input: string): string {\n  return input.trim() + "${i}";\n}\n`).join("\n");
+const FILE_TEXT = Array.from(
+  { length: 12 },
+  (_, i) => `export function step${i}(input: string): string {\n  return input.trim() + "${i}";\n}\n`,
+).join("\n");
 
 /** Workload 1: coding tools, no patterns. */
 export const CODING_TOOLS = [
@@ -29,7 +33,11 @@ export const CODING_TOOLS = [
       ["file_path"],
     ),
     [{ file_path: "/repo/src/index.ts" }, { file_path: "/repo/src/compile.ts", offset: 120, limit: 80 }],
-    [{ path: "/repo/src/index.ts" }, { file_path: "/repo/a.ts", limit: "80" }, { file_path: "/repo/a.ts", limit: 5000 }],
+    [
+      { path: "/repo/src/index.ts" },
+      { file_path: "/repo/a.ts", limit: "80" },
+      { file_path: "/repo/a.ts", limit: 5000 },
+    ],
   ),
   tool(
     "write_file",
@@ -47,9 +55,15 @@ export const CODING_TOOLS = [
           minItems: 1,
           items: {
             oneOf: [
-              closed({ old_string: str(), new_string: str(), replace_all: { type: "boolean", default: false } }, ["old_string", "new_string"]),
+              closed({ old_string: str(), new_string: str(), replace_all: { type: "boolean", default: false } }, [
+                "old_string",
+                "new_string",
+              ]),
               closed({ insert_after_line: int({ minimum: 0 }), text: str() }, ["insert_after_line", "text"]),
-              closed({ delete_lines: closed({ start: int({ minimum: 1 }), end: int({ minimum: 1 }) }, ["start", "end"]) }, ["delete_lines"]),
+              closed(
+                { delete_lines: closed({ start: int({ minimum: 1 }), end: int({ minimum: 1 }) }, ["start", "end"]) },
+                ["delete_lines"],
+              ),
             ],
           },
         },
@@ -118,7 +132,10 @@ export const CODING_TOOLS = [
       { pattern: "compilePattern\\(", path: "/repo/src", output_mode: "content", "-n": true, context: 2 },
       { pattern: "TODO", glob: "*.ts", output_mode: "files_with_matches", head_limit: 20 },
     ],
-    [{ pattern: "TODO", output_mode: "lines" }, { pattern: "TODO", context: -1, "-i": "yes" }],
+    [
+      { pattern: "TODO", output_mode: "lines" },
+      { pattern: "TODO", context: -1, "-i": "yes" },
+    ],
   ),
   tool(
     "list_dir",
@@ -130,8 +147,15 @@ export const CODING_TOOLS = [
       },
       ["path"],
     ),
-    [{ path: "/repo" }, { path: "/repo/src", ignore: ["node_modules", "*.map", "lib"], max_depth: 3 }, { path: "/repo", max_depth: null }],
-    [{ path: "/repo", ignore: "node_modules" }, { path: "/repo", max_depth: 0 }],
+    [
+      { path: "/repo" },
+      { path: "/repo/src", ignore: ["node_modules", "*.map", "lib"], max_depth: 3 },
+      { path: "/repo", max_depth: null },
+    ],
+    [
+      { path: "/repo", ignore: "node_modules" },
+      { path: "/repo", max_depth: 0 },
+    ],
   ),
   tool(
     "web_fetch",
@@ -146,7 +170,12 @@ export const CODING_TOOLS = [
     ),
     [
       { url: "https://json-schema.org/draft/2020-12/json-schema-core", prompt: "Summarize how $ref resolves" },
-      { url: "https://example.com/api/v1/items?page=2", prompt: "List the item names", max_bytes: 200000, headers: { Accept: "application/json" } },
+      {
+        url: "https://example.com/api/v1/items?page=2",
+        prompt: "List the item names",
+        max_bytes: 200000,
+        headers: { Accept: "application/json" },
+      },
     ],
     [{ url: "https://example.com" }, { url: "https://example.com", prompt: "x", max_bytes: 1.5 }],
   ),
@@ -164,7 +193,11 @@ export const CODING_TOOLS = [
     ),
     [
       { query: "new RegExp(", language: "typescript", limit: 50 },
-      { query: "pcre2_match", repo: "acme/gateway", filters: { path_prefix: "native/", extension: ".cc", exclude_tests: true } },
+      {
+        query: "pcre2_match",
+        repo: "acme/gateway",
+        filters: { path_prefix: "native/", extension: ".cc", exclude_tests: true },
+      },
     ],
     [{ query: "x" }, { query: "regex", language: "TypeScript" }, { query: "regex", filters: { path: "src" } }],
   ),
@@ -210,7 +243,8 @@ const SEMVER =
 const REPO = "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$";
 const SHA = "^[0-9a-f]{40}$";
 const HOST = "^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,}$";
-const IPV4 = "^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$";
+const IPV4 =
+  "^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$";
 const IATA = "^[A-Z]{3}$";
 const PHONE = "^\\+[1-9][0-9]{6,14}$";
 
@@ -290,7 +324,12 @@ export const PATTERN_TOOLS = [
       ["repo", "name", "base_sha"],
     ),
     [
-      { repo: "acme/gateway", name: "feat/pcre2-jit", base_sha: "3f786850e387550fdab836ed7e6dc881de23001b", reviewers: ["octocat", "jane-doe"] },
+      {
+        repo: "acme/gateway",
+        name: "feat/pcre2-jit",
+        base_sha: "3f786850e387550fdab836ed7e6dc881de23001b",
+        reviewers: ["octocat", "jane-doe"],
+      },
     ],
     [
       { repo: "acme/gateway", name: "Feat/PCRE2", base_sha: "3f786850e387550fdab836ed7e6dc881de23001b" },
@@ -347,7 +386,12 @@ export const PATTERN_TOOLS = [
           minItems: 1,
           maxItems: 9,
           items: closed(
-            { name: str({ minLength: 1 }), email: str({ pattern: EMAIL }), phone: str({ pattern: PHONE }), birth_date: str({ pattern: DATE }) },
+            {
+              name: str({ minLength: 1 }),
+              email: str({ pattern: EMAIL }),
+              phone: str({ pattern: PHONE }),
+              birth_date: str({ pattern: DATE }),
+            },
             ["name", "birth_date"],
           ),
         },
@@ -368,7 +412,12 @@ export const PATTERN_TOOLS = [
     ],
     [
       { from: "Berlin", to: "SFO", depart: "2025-06-01", passengers: [{ name: "Ana", birth_date: "1990-02-11" }] },
-      { from: "BER", to: "SFO", depart: "2025-06-01", passengers: [{ name: "Ana", birth_date: "11.02.1990", phone: "030 123456" }] },
+      {
+        from: "BER",
+        to: "SFO",
+        depart: "2025-06-01",
+        passengers: [{ name: "Ana", birth_date: "11.02.1990", phone: "030 123456" }],
+      },
     ],
   ),
 ];
@@ -391,7 +440,16 @@ export const REFERENCE_TOOL = tool(
   // Eight calls of one shape with different strings, so that no engine's
   // cache of its last subject string (node-re2 keeps one) turns the loop
   // into a microbenchmark of a single string.
-  ["billing-api", "auth", "search-indexer", "payments-gateway", "docs", "edge-cache", "notifications", "user-profile"].map((service, i) => ({
+  [
+    "billing-api",
+    "auth",
+    "search-indexer",
+    "payments-gateway",
+    "docs",
+    "edge-cache",
+    "notifications",
+    "user-profile",
+  ].map((service, i) => ({
     service,
     version: ["3.12.0", "1.0.4", "2.7.1-rc.1", "10.2.33", "0.9.0", "4.4.4+build.7", "7.0.12", "1.18.2"][i],
     environment: i % 3 === 0 ? "staging" : "production",
@@ -415,15 +473,29 @@ export const EXTENDED_TOOL = {
       $schema: "http://json-schema.org/draft-07/schema#",
       type: "object",
       $defs: {
-        money: closed({ currency: { type: "string", const: "EUR" }, cents: int({ exclusiveMinimum: 0 }) }, ["currency", "cents"]),
-        line: closed({ sku: str({ pattern: "^[A-Z]{3}-\\d{4}$" }), quantity: int({ exclusiveMinimum: 0, maximum: 1000 }), price: { $ref: "#/$defs/money" } }, ["sku", "quantity", "price"]),
+        money: closed({ currency: { type: "string", const: "EUR" }, cents: int({ exclusiveMinimum: 0 }) }, [
+          "currency",
+          "cents",
+        ]),
+        line: closed(
+          {
+            sku: str({ pattern: "^[A-Z]{3}-\\d{4}$" }),
+            quantity: int({ exclusiveMinimum: 0, maximum: 1000 }),
+            price: { $ref: "#/$defs/money" },
+          },
+          ["sku", "quantity", "price"],
+        ),
       },
       properties: {
         customer: str({ minLength: 1, maxLength: 80 }),
         due: str({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }),
         kind: { type: "string", const: "invoice" },
         lines: { type: "array", minItems: 1, maxItems: 50, items: { $ref: "#/$defs/line" } },
-        tags: { type: "object", propertyNames: { type: "string", maxLength: 20 }, additionalProperties: { type: "string", maxLength: 100 } },
+        tags: {
+          type: "object",
+          propertyNames: { type: "string", maxLength: 20 },
+          additionalProperties: { type: "string", maxLength: 100 },
+        },
       },
       required: ["customer", "due", "kind", "lines"],
       additionalProperties: false,
@@ -432,13 +504,32 @@ export const EXTENDED_TOOL = {
       customer: `Customer ${100 + i}`,
       due: `2026-0${1 + i}-1${i}`,
       kind: "invoice",
-      lines: Array.from({ length: 1 + (i % 3) }, (_, j) => ({ sku: `ABC-${1000 + 10 * i + j}`, quantity: 1 + j, price: { currency: "EUR", cents: 999 + i } })),
+      lines: Array.from({ length: 1 + (i % 3) }, (_, j) => ({
+        sku: `ABC-${1000 + 10 * i + j}`,
+        quantity: 1 + j,
+        price: { currency: "EUR", cents: 999 + i },
+      })),
       tags: i % 2 === 0 ? { project: `p${i}` } : {},
     })),
     [
-      { customer: "A", due: "2026-1-1", kind: "invoice", lines: [{ sku: "ABC-1000", quantity: 1, price: { currency: "EUR", cents: 1 } }] },
-      { customer: "A", due: "2026-01-01", kind: "quote", lines: [{ sku: "ABC-1000", quantity: 1, price: { currency: "EUR", cents: 1 } }] },
-      { customer: "A", due: "2026-01-01", kind: "invoice", lines: [{ sku: "ABC-1000", quantity: 0, price: { currency: "USD", cents: 1 } }] },
+      {
+        customer: "A",
+        due: "2026-1-1",
+        kind: "invoice",
+        lines: [{ sku: "ABC-1000", quantity: 1, price: { currency: "EUR", cents: 1 } }],
+      },
+      {
+        customer: "A",
+        due: "2026-01-01",
+        kind: "quote",
+        lines: [{ sku: "ABC-1000", quantity: 1, price: { currency: "EUR", cents: 1 } }],
+      },
+      {
+        customer: "A",
+        due: "2026-01-01",
+        kind: "invoice",
+        lines: [{ sku: "ABC-1000", quantity: 0, price: { currency: "USD", cents: 1 } }],
+      },
       { customer: "x".repeat(81), due: "2026-01-01", kind: "invoice", lines: [] },
     ],
   ),
@@ -453,12 +544,29 @@ export function hasPattern(schema) {
     if (key === "pattern" && typeof value === "string") return true;
     if (key === "properties" && value && typeof value === "object") {
       if (Object.values(value).some(hasPattern)) return true;
-    } else if (key !== "enum" && key !== "default" && key !== "examples" && key !== "const" && hasPattern(value)) return true;
+    } else if (key !== "enum" && key !== "default" && key !== "examples" && key !== "const" && hasPattern(value))
+      return true;
   }
   return false;
 }
 
-const CASE_META = new Set(["description", "note", "why", "comment", "name", "title", "message", "expect", "expected", "error", "errors", "kind", "issues", "path", "valid"]);
+const CASE_META = new Set([
+  "description",
+  "note",
+  "why",
+  "comment",
+  "name",
+  "title",
+  "message",
+  "expect",
+  "expected",
+  "error",
+  "errors",
+  "kind",
+  "issues",
+  "path",
+  "valid",
+]);
 const CASE_DATA = ["args", "arguments", "data", "value", "input"];
 
 /** A fixture case is either the arguments themselves or { args|arguments|data, description?, … }. */
@@ -480,7 +588,9 @@ export function loadFixtureTools(root) {
   if (!existsSync(dir)) return { tools: [], problems: [] };
   const tools = [];
   const problems = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     let data;
     try {
       data = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
@@ -513,10 +623,14 @@ export function loadCatalogs(root) {
   if (!existsSync(dir)) return { catalogs: [], problems: [] };
   const catalogs = [];
   const problems = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     try {
       const data = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
-      const tools = (Array.isArray(data) ? data : data.tools ?? []).filter((t) => t && typeof t === "object" && "inputSchema" in t);
+      const tools = (Array.isArray(data) ? data : (data.tools ?? [])).filter(
+        (t) => t && typeof t === "object" && "inputSchema" in t,
+      );
       catalogs.push({ file, package: data.package ?? file, version: data.version ?? "", tools });
     } catch (error) {
       problems.push(`${file}: ${error.message}`);

@@ -40,7 +40,15 @@
 // (see scripts/catalog-keywords.mjs), with the exact command, version pinned.
 
 import { spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -53,7 +61,9 @@ const SELF = "scripts/capture-catalog.mjs";
 
 function usage(message) {
   if (message) console.error(`capture-catalog: ${message}`);
-  console.error("usage: node scripts/capture-catalog.mjs <package>[@version] [--env K=V]... [--bin NAME | --entry PATH] [--name NAME] [--from-repo] [--scripts] [--timeout SEC] [--dry-run] [-- server args...]");
+  console.error(
+    "usage: node scripts/capture-catalog.mjs <package>[@version] [--env K=V]... [--bin NAME | --entry PATH] [--name NAME] [--from-repo] [--scripts] [--timeout SEC] [--dry-run] [-- server args...]",
+  );
   process.exit(2);
 }
 
@@ -64,11 +74,20 @@ export function parseSpec(spec) {
 }
 
 export function safeName(name) {
-  return name.replace(/^@/, "").replace(/\//g, "__").replace(/[^A-Za-z0-9._-]/g, "_");
+  return name
+    .replace(/^@/, "")
+    .replace(/\//g, "__")
+    .replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
 function parseArgs(argv) {
-  const opts = { env: {}, serverArgs: [], timeout: 30, scratch: "/tmp/mcp-servers", out: path.join(REPO, "fixtures/catalogs") };
+  const opts = {
+    env: {},
+    serverArgs: [],
+    timeout: 30,
+    scratch: "/tmp/mcp-servers",
+    out: path.join(REPO, "fixtures/catalogs"),
+  };
   const raw = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -77,29 +96,40 @@ function parseArgs(argv) {
       raw.push(a, argv[i + 1]);
       return argv[++i];
     };
-    if (a === "--") { opts.serverArgs = argv.slice(i + 1); break; }
-    else if (a === "--env") {
+    if (a === "--") {
+      opts.serverArgs = argv.slice(i + 1);
+      break;
+    } else if (a === "--env") {
       const kv = next();
       const eq = kv.indexOf("=");
       if (eq <= 0) usage(`--env wants KEY=VALUE, got ${kv}`);
       opts.env[kv.slice(0, eq)] = kv.slice(eq + 1);
-    }
-    else if (a === "--bin") opts.bin = next();
+    } else if (a === "--bin") opts.bin = next();
     else if (a === "--entry") opts.entry = next();
     else if (a === "--name") opts.name = next();
     else if (a === "--scratch") opts.scratch = next();
     else if (a === "--out") opts.out = path.resolve(next());
-    else if (a === "--timeout") { opts.timeout = Number(next()); if (!(opts.timeout > 0)) usage("--timeout wants seconds > 0"); }
-    else if (a === "--from-repo") { opts.fromRepo = true; raw.push(a); }
-    else if (a === "--scripts") { opts.scripts = true; raw.push(a); }
-    else if (a === "--network") { opts.network = true; raw.push(a); }
-    else if (a === "--dry-run") opts.dryRun = true;
+    else if (a === "--timeout") {
+      opts.timeout = Number(next());
+      if (!(opts.timeout > 0)) usage("--timeout wants seconds > 0");
+    } else if (a === "--from-repo") {
+      opts.fromRepo = true;
+      raw.push(a);
+    } else if (a === "--scripts") {
+      opts.scripts = true;
+      raw.push(a);
+    } else if (a === "--network") {
+      opts.network = true;
+      raw.push(a);
+    } else if (a === "--dry-run") opts.dryRun = true;
     else if (a.startsWith("--")) usage(`unknown option ${a}`);
     else if (opts.spec === undefined) opts.spec = a;
     else usage(`unexpected argument ${a} (server args go after --)`);
   }
   if (!opts.spec) usage("no package given");
-  opts.raw = raw.filter((x, k) => !(raw[k - 1] === "--scratch" || x === "--scratch" || raw[k - 1] === "--out" || x === "--out"));
+  opts.raw = raw.filter(
+    (x, k) => !(raw[k - 1] === "--scratch" || x === "--scratch" || raw[k - 1] === "--out" || x === "--out"),
+  );
   return opts;
 }
 
@@ -109,8 +139,18 @@ function shellQuote(s) {
 
 function install(name, range, dir, scripts) {
   mkdirSync(dir, { recursive: true });
-  if (!existsSync(path.join(dir, "package.json"))) writeFileSync(path.join(dir, "package.json"), '{ "private": true }\n');
-  const args = ["install", "--prefix", dir, "--no-audit", "--no-fund", "--no-save", "--loglevel=error", `${name}@${range}`];
+  if (!existsSync(path.join(dir, "package.json")))
+    writeFileSync(path.join(dir, "package.json"), '{ "private": true }\n');
+  const args = [
+    "install",
+    "--prefix",
+    dir,
+    "--no-audit",
+    "--no-fund",
+    "--no-save",
+    "--loglevel=error",
+    `${name}@${range}`,
+  ];
   if (!scripts) args.splice(1, 0, "--ignore-scripts");
   console.error(`capture-catalog: npm ${args.join(" ")}`);
   const r = spawnSync("npm", args, { stdio: ["ignore", "inherit", "inherit"], timeout: 600_000 });
@@ -150,7 +190,11 @@ function pickEntry(root, pkg, opts) {
 function descendants(pid) {
   const children = new Map();
   let entries = [];
-  try { entries = readdirSync("/proc"); } catch { return []; }
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
   for (const e of entries) {
     if (!/^\d+$/.test(e)) continue;
     try {
@@ -158,10 +202,17 @@ function descendants(pid) {
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(e));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   const out = [];
-  const walk = (p) => { for (const c of children.get(p) ?? []) { out.push(c); walk(c); } };
+  const walk = (p) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
   walk(pid);
   return out;
 }
@@ -169,7 +220,11 @@ function descendants(pid) {
 function killTree(pid, signal) {
   if (!pid) return;
   for (const p of [pid, ...descendants(pid)]) {
-    try { process.kill(p, signal); } catch { /* already gone */ }
+    try {
+      process.kill(p, signal);
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -182,7 +237,10 @@ async function listAllTools(opts, command, args, env, cwd, stderrLog) {
   transport.stderr?.pipe(log);
   let timer;
   const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${opts.timeout} s (server stderr: ${stderrLog})`)), opts.timeout * 1000);
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${opts.timeout} s (server stderr: ${stderrLog})`)),
+      opts.timeout * 1000,
+    );
   });
   let pid = null;
   const work = (async () => {
@@ -192,9 +250,14 @@ async function listAllTools(opts, command, args, env, cwd, stderrLog) {
     const seen = new Set();
     let cursor;
     for (let page = 0; page < 10_000; page++) {
-      const result = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ToolsPage, { timeout: opts.timeout * 1000 });
+      const result = await client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        ToolsPage,
+        { timeout: opts.timeout * 1000 },
+      );
       tools.push(...result.tools);
-      if (result.nextCursor === undefined || result.nextCursor === null) return { tools, server: client.getServerVersion() };
+      if (result.nextCursor === undefined || result.nextCursor === null)
+        return { tools, server: client.getServerVersion() };
       if (seen.has(result.nextCursor)) throw new Error(`server repeated cursor ${JSON.stringify(result.nextCursor)}`);
       seen.add(result.nextCursor);
       cursor = result.nextCursor;
@@ -207,10 +270,22 @@ async function listAllTools(opts, command, args, env, cwd, stderrLog) {
     clearTimeout(timer);
     pid = pid ?? transport.pid;
     const tree = pid ? [pid, ...descendants(pid)] : [];
-    for (const p of tree) { try { process.kill(p, "SIGTERM"); } catch { /* gone */ } }
+    for (const p of tree) {
+      try {
+        process.kill(p, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+    }
     await Promise.race([client.close().catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);
     await new Promise((r) => setTimeout(r, 300));
-    for (const p of tree) { try { process.kill(p, "SIGKILL"); } catch { /* gone */ } }
+    for (const p of tree) {
+      try {
+        process.kill(p, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
     log.end();
   }
 }
@@ -241,12 +316,17 @@ async function main() {
   const env = { ...getDefaultEnvironment(), HOME: home, NODE_ENV: "production" };
   for (const [k, v] of Object.entries(opts.env)) env[k] = subst(v);
   const args = [entry, ...opts.serverArgs.map(subst)];
-  console.error(`capture-catalog: ${pkg.name}@${pkg.version}: node ${args.join(" ")}${opts.network ? "" : " (no network)"}`);
+  console.error(
+    `capture-catalog: ${pkg.name}@${pkg.version}: node ${args.join(" ")}${opts.network ? "" : " (no network)"}`,
+  );
 
   let command = process.execPath;
   if (!opts.network) {
     const probe = spawnSync("unshare", ["--net", "--", "true"], { stdio: "ignore" });
-    if (probe.status !== 0) throw new Error("cannot run `unshare --net` here (needs root or user namespaces); pass --network to run the server with the network");
+    if (probe.status !== 0)
+      throw new Error(
+        "cannot run `unshare --net` here (needs root or user namespaces); pass --network to run the server with the network",
+      );
     args.unshift("--net", "--", process.execPath);
     command = "unshare";
   }
@@ -284,5 +364,8 @@ async function main() {
 
 main().then(
   () => process.exit(0),
-  (err) => { console.error(`capture-catalog: ${err?.message ?? err}`); process.exit(1); },
+  (err) => {
+    console.error(`capture-catalog: ${err?.message ?? err}`);
+    process.exit(1);
+  },
 );

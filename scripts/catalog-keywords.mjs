@@ -25,25 +25,73 @@ const require = createRequire(import.meta.url);
 
 // The core profile (docs/contract.md, "Keywords").
 const CORE = new Set([
-  "type", "properties", "required", "additionalProperties", "additional_properties",
-  "description", "default", "format", "contentEncoding", "$schema", "x-mcp-header",
-  "enum", "minimum", "maximum", "minLength", "pattern", "items", "minItems", "maxItems",
-  "oneOf", "anyOf", "not",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "additional_properties",
+  "description",
+  "default",
+  "format",
+  "contentEncoding",
+  "$schema",
+  "x-mcp-header",
+  "enum",
+  "minimum",
+  "maximum",
+  "minLength",
+  "pattern",
+  "items",
+  "minItems",
+  "maxItems",
+  "oneOf",
+  "anyOf",
+  "not",
 ]);
 // The extended profile (besides the core ones). `$id` only at the root.
 const EXTENDED = new Set([
-  "maxLength", "const", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems",
-  "minProperties", "maxProperties", "propertyNames", "dependentRequired", "prefixItems",
-  "allOf", "$defs", "definitions", "$ref", "title", "$comment", "contentMediaType",
-  "examples", "deprecated", "readOnly", "writeOnly", "$id",
+  "maxLength",
+  "const",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "propertyNames",
+  "dependentRequired",
+  "prefixItems",
+  "allOf",
+  "$defs",
+  "definitions",
+  "$ref",
+  "title",
+  "$comment",
+  "contentMediaType",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$id",
 ]);
 // Pattern escapes that §9 adds (besides escaped ASCII punctuation, which core has).
 const EXTENDED_ESCAPES = new Set(["d", "D", "w", "W", "s", "S", "b", "B", "t", "n", "v", "f", "r", "0", "x", "u"]);
 
 // Where subschemas live.
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-const SCHEMA_ONE = ["additionalProperties", "additional_properties", "not", "propertyNames", "contains",
-  "if", "then", "else", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
+const SCHEMA_ONE = [
+  "additionalProperties",
+  "additional_properties",
+  "not",
+  "propertyNames",
+  "contains",
+  "if",
+  "then",
+  "else",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+];
 const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
 
 let patternInfo = null;
@@ -86,12 +134,21 @@ function patternFeatures(p) {
       else if (c === "[" && p[i + 1] === ":") out.add("pattern [[:class:]]");
       continue;
     }
-    if (c === "[") { inClass = true; if (p[i + 1] === "^") i++; if (p[i + 1] === "]") i++; continue; }
+    if (c === "[") {
+      inClass = true;
+      if (p[i + 1] === "^") i++;
+      if (p[i + 1] === "]") i++;
+      continue;
+    }
     if (c === "(" && p[i + 1] === "?") {
       const m = /^\(\?(<=|<!|=|!|<[A-Za-z_]|:|[a-z-]+[:)])/.exec(p.slice(i));
       const kind = m ? m[1] : p.slice(i, i + 3);
       if (kind === ":") continue;
-      out.add(kind.startsWith("<") && kind.length === 2 && kind !== "<=" && kind !== "<!" ? "pattern (?<name>" : `pattern (?${kind.replace(/[:)]$/, "")}`);
+      out.add(
+        kind.startsWith("<") && kind.length === 2 && kind !== "<=" && kind !== "<!"
+          ? "pattern (?<name>"
+          : `pattern (?${kind.replace(/[:)]$/, "")}`,
+      );
     }
     if (c === "(" && p[i + 1] === "*") out.add("pattern (*VERB)");
     if ((c === "+" || c === "*" || c === "?" || c === "}") && p[i + 1] === "+") out.add("pattern possessive");
@@ -111,8 +168,10 @@ function scan(schema, found, atRoot) {
   if (!isObj(schema)) return;
   for (const [k, v] of Object.entries(schema)) {
     if (k === "items" && Array.isArray(v)) found.add("items (tuple form)");
-    else if ((k === "exclusiveMinimum" || k === "exclusiveMaximum") && typeof v === "boolean") found.add(`${k} (boolean, draft-4)`);
-    else if (k === "$ref" && typeof v === "string" && !(v === "#" || v.startsWith("#/"))) found.add("$ref (not a local pointer)");
+    else if ((k === "exclusiveMinimum" || k === "exclusiveMaximum") && typeof v === "boolean")
+      found.add(`${k} (boolean, draft-4)`);
+    else if (k === "$ref" && typeof v === "string" && !(v === "#" || v.startsWith("#/")))
+      found.add("$ref (not a local pointer)");
     else if (k === "$id" && !atRoot) found.add("$id (below the root)");
     else if (k === "pattern") for (const f of patternFeatures(v)) found.add(f);
     else if (!CORE.has(k)) found.add(k);
@@ -156,7 +215,10 @@ export function analyzeCatalog(catalog) {
 }
 
 function listCatalogs(dir) {
-  return readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 function fmtCounts(m, total) {
@@ -198,12 +260,16 @@ export function renderTable(dir, commands) {
     needExtended += a.tools.filter((t) => t.extended.length > 0 && t.neither.length === 0).length;
     needMore += a.tools.filter((t) => t.neither.length > 0).length;
     const cmd = commands[base] ?? "(unknown)";
-    rows.push(`| [\`${base}\`](${base}) | ${catalog.package}@${catalog.version} | ${n} | ${a.coreOk ?? "?"} | ${fmtCounts(a.extended, n)} | ${fmtCounts(a.neither, n)} | \`${cmd}\` |`);
+    rows.push(
+      `| [\`${base}\`](${base}) | ${catalog.package}@${catalog.version} | ${n} | ${a.coreOk ?? "?"} | ${fmtCounts(a.extended, n)} | ${fmtCounts(a.neither, n)} | \`${cmd}\` |`,
+    );
   }
   const count = listCatalogs(dir).length;
   rows.push("");
-  rows.push(`Total: ${count} catalogs, ${totalTools} tools; ${totalCore} accepted by the core profile today, ` +
-    `${needExtended} need only keywords of the extended profile, ${needMore} use something outside both.`);
+  rows.push(
+    `Total: ${count} catalogs, ${totalTools} tools; ${totalCore} accepted by the core profile today, ` +
+      `${needExtended} need only keywords of the extended profile, ${needMore} use something outside both.`,
+  );
   return rows.join("\n");
 }
 
@@ -242,10 +308,13 @@ function main(argv) {
       continue;
     }
     const n = catalog.tools.length;
-    console.log(`${path.basename(file)}  ${catalog.package}@${catalog.version}  tools=${n}  core-ok=${a.coreOk ?? "?"}`);
+    console.log(
+      `${path.basename(file)}  ${catalog.package}@${catalog.version}  tools=${n}  core-ok=${a.coreOk ?? "?"}`,
+    );
     if (a.extended.size) console.log(`  outside core, inside extended: ${fmtCounts(a.extended, n)}`);
     if (a.neither.size) console.log(`  outside both: ${fmtCounts(a.neither, n)}`);
-    for (const t of a.surprises) console.log(`  refused by core although the scan found nothing: ${t.name}: ${t.coreMessage}`);
+    for (const t of a.surprises)
+      console.log(`  refused by core although the scan found nothing: ${t.name}: ${t.coreMessage}`);
   }
   if (json) console.log(JSON.stringify(out, null, 2));
 }

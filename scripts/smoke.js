@@ -31,7 +31,10 @@ function check(name, actual, expected) {
 }
 
 if (fixturesDir) {
-  for (const file of fs.readdirSync(fixturesDir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of fs
+    .readdirSync(fixturesDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const tool = JSON.parse(fs.readFileSync(path.join(fixturesDir, file), "utf8"));
     tool.valid.forEach((args, i) => check(`${tool.name} valid ${i}`, validate(tool.inputSchema, args), { ok: true }));
     tool.invalid.forEach((c, i) => check(`${tool.name} invalid ${i}`, validate(tool.inputSchema, c.arguments), c));
@@ -55,15 +58,31 @@ const cases = [
   ["pcre2 ^[a-z]{1100}$ match", "^[a-z]{1100}$", "a".repeat(1100), { ok: true }],
   ["pcre2 ^[a-z]{1100}$ no match", "^[a-z]{1100}$", "a".repeat(1099), mismatch("^[a-z]{1100}$", `"${"a".repeat(58)}…`)],
   // Charged its proven steps before it runs: three million characters are more than a validation may spend.
-  ["pcre2 work limit ^[a-z0-9-]+$", "^[a-z0-9-]+$", "a".repeat(3_000_000), {
-    ok: false,
-    kind: "execution_failure",
-    message: "could not check the arguments: s: checking the pattern ^[a-z0-9-]+$ took more than the regex engine's work limit; send a shorter or simpler value",
-  }],
+  [
+    "pcre2 work limit ^[a-z0-9-]+$",
+    "^[a-z0-9-]+$",
+    "a".repeat(3_000_000),
+    {
+      ok: false,
+      kind: "execution_failure",
+      message:
+        "could not check the arguments: s: checking the pattern ^[a-z0-9-]+$ took more than the regex engine's work limit; send a shorter or simpler value",
+    },
+  ],
   // Not provably linear in a backtracking search: the lazy DFA runs it.
   ["dfa ^[a-z][a-z0-9-]*[a-z0-9]+$ match", "^[a-z][a-z0-9-]*[a-z0-9]+$", "a" + "b-".repeat(3000) + "c", { ok: true }],
-  ["dfa (?:a|b)*a(?:a|b){12}c match", "(?:a|b)*a(?:a|b){12}c", "ab".repeat(500) + "a" + "b".repeat(12) + "c", { ok: true }],
-  ["dfa (?:a|b)*a(?:a|b){12}c no match", "(?:a|b)*a(?:a|b){12}c", "ab".repeat(500) + "c", mismatch("(?:a|b)*a(?:a|b){12}c", `"${"ab".repeat(29)}…`)],
+  [
+    "dfa (?:a|b)*a(?:a|b){12}c match",
+    "(?:a|b)*a(?:a|b){12}c",
+    "ab".repeat(500) + "a" + "b".repeat(12) + "c",
+    { ok: true },
+  ],
+  [
+    "dfa (?:a|b)*a(?:a|b){12}c no match",
+    "(?:a|b)*a(?:a|b){12}c",
+    "ab".repeat(500) + "c",
+    mismatch("(?:a|b)*a(?:a|b){12}c", `"${"ab".repeat(29)}…`),
+  ],
   // Astral code points are one character each, as with the u flag.
   ["pcre2 astral ^[😀-😂]{2}$ match", "^[😀-😂]{2}$", "😀😂", { ok: true }],
   ["pcre2 astral ^[😀-😂]{2}$ no match", "^[😀-😂]{2}$", "😀a", mismatch("^[😀-😂]{2}$", '"😀a"')],
@@ -71,16 +90,27 @@ const cases = [
   // PCRE2's JIT misses this match with its start-of-match optimizations on (test/vendored-pcre2.test.ts).
   ["pcre2 extended (?:|A)[^\\x00-\\xFF] match", "(?:|A)[^\\x00-\\xFF]", "\u0100", { ok: true }, "extended"],
   // A bounded count inside a pattern costs the lazy DFA about n² units over a run of what starts it: the counted work limit ends it.
-  ["dfa work limit a.{2000}b", "a.{2000}b", "a".repeat(10_000), {
-    ok: false,
-    kind: "execution_failure",
-    message: "could not check the arguments: s: checking the pattern a.{2000}b took more than the regex engine's work limit; send a shorter or simpler value",
-  }],
-  ["refused (?=a)", "(?=a)", "a", {
-    ok: false,
-    kind: "unsupported_capability",
-    message: `unsupported schema: #/properties/s/pattern: pattern "(?=a)" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset`,
-  }],
+  [
+    "dfa work limit a.{2000}b",
+    "a.{2000}b",
+    "a".repeat(10_000),
+    {
+      ok: false,
+      kind: "execution_failure",
+      message:
+        "could not check the arguments: s: checking the pattern a.{2000}b took more than the regex engine's work limit; send a shorter or simpler value",
+    },
+  ],
+  [
+    "refused (?=a)",
+    "(?=a)",
+    "a",
+    {
+      ok: false,
+      kind: "unsupported_capability",
+      message: `unsupported schema: #/properties/s/pattern: pattern "(?=a)" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset`,
+    },
+  ],
 ];
 for (const [name, pattern, subject, expected, profile] of cases) {
   const { schema, options } = one(pattern, profile);
@@ -94,7 +124,9 @@ for (const [name, pattern, subject, expected, profile] of cases) {
   }
 }
 const { pcre2, dfa, pcre2Trips } = patternEngine.searches();
-console.log(`patternEngine: PCRE2 ${patternEngine.pcre2Version}, JIT ${patternEngine.jit}, K ${patternEngine.K}; searches: ${pcre2} in PCRE2, ${dfa} in the DFA`);
+console.log(
+  `patternEngine: PCRE2 ${patternEngine.pcre2Version}, JIT ${patternEngine.jit}, K ${patternEngine.K}; searches: ${pcre2} in PCRE2, ${dfa} in the DFA`,
+);
 if (pcre2 === 0 || dfa === 0 || pcre2Trips !== 0) {
   failed++;
   console.log(`  expected searches in both engines and no PCRE2 limit tripped (${pcre2Trips})`);

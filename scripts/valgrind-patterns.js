@@ -65,7 +65,7 @@ function round(n) {
     }
     if ("error" in compiled) throw new Error(compiled.error);
     for (const subject of subjects) {
-      startPass();  // one pass per subject
+      startPass(); // one pass per subject
       tally[compiled.test(subject)]++;
     }
     // Dropped, then searched once more: compiled again if it can be (from the cache), else NO_MEMORY.

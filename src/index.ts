@@ -1,6 +1,16 @@
 import { engine } from "./pattern/native";
 
-export type { CallOptions, ErrorKind, Failure, Issue, Options, Profile, Result, StandardProps, Validator } from "./runtime/types";
+export type {
+  CallOptions,
+  ErrorKind,
+  Failure,
+  Issue,
+  Options,
+  Profile,
+  Result,
+  StandardProps,
+  Validator,
+} from "./runtime/types";
 export { SchemaError } from "./api/schema-error";
 export { compile, validate, validateSchema, violation } from "./api/entry-points";
 export { patternInfo } from "./api/pattern-info";
@@ -8,7 +18,14 @@ export type { PatternInfo } from "./api/pattern-info";
 export { Catalog } from "./api/catalog";
 export type { PublishMode, PublishOptions, PublishResult, RefusedTool, ToolFailure } from "./api/catalog";
 export { guardClient, guardToolHandler } from "./api/mcp";
-export type { CallToolParams, GuardOptions, GuardedCallResult, GuardedClient, McpClient, RefusedToolResult } from "./api/mcp";
+export type {
+  CallToolParams,
+  GuardOptions,
+  GuardedCallResult,
+  GuardedClient,
+  McpClient,
+  RefusedToolResult,
+} from "./api/mcp";
 export { ToolInputSchemaValidator } from "./api/mcp-validator";
 export type { McpValidationResult, McpValidator } from "./api/mcp-validator";
 export type { JsonSchemaTarget } from "./compile/json-schema-target";

@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
  * around a circle. Type-only imports count too: they are dependencies a
  * reader has to follow.
  */
-const LAYERS: Record<string, number> = { runtime: 0, pattern: 1, explain: 1, compile: 2, validate: 3, api: 4, cli: 5, "index.ts": 6 };
+const LAYERS: Record<string, number> = {
+  runtime: 0,
+  pattern: 1,
+  explain: 1,
+  compile: 2,
+  validate: 3,
+  api: 4,
+  cli: 5,
+  "index.ts": 6,
+};
 
 const SRC = path.join(__dirname, "..", "src");
 
@@ -41,13 +50,17 @@ describe("the layers of src/", () => {
   });
 
   it("imports only files that exist", () => {
-    const missing = [...graph].flatMap(([file, targets]) => targets.filter((target) => !graph.has(target)).map((target) => `${file} -> ${target}`));
+    const missing = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => !graph.has(target)).map((target) => `${file} -> ${target}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it("imports from a lower layer or from its own folder, never upwards or sideways", () => {
     const wrong = [...graph].flatMap(([file, targets]) =>
-      targets.filter((target) => folderOf(target) !== folderOf(file) && !(LAYERS[folderOf(target)] < LAYERS[folderOf(file)])).map((target) => `${file} -> ${target}`),
+      targets
+        .filter((target) => folderOf(target) !== folderOf(file) && !(LAYERS[folderOf(target)] < LAYERS[folderOf(file)]))
+        .map((target) => `${file} -> ${target}`),
     );
     expect(wrong).toEqual([]);
   });

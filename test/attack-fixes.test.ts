@@ -59,7 +59,10 @@ describe("the schema copy made at compile", () => {
   it("a schema read twice while compiling cannot make the explaining pass skip a value its required list never named", () => {
     const schema = () => {
       let reads = 0;
-      const root: Record<string, unknown> = { type: "object", properties: { a: { type: "string", minLength: 5, default: 1n } } };
+      const root: Record<string, unknown> = {
+        type: "object",
+        properties: { a: { type: "string", minLength: 5, default: 1n } },
+      };
       Object.defineProperty(root, "required", { enumerable: true, get: () => (reads++ === 0 ? [] : ["a"]) });
       return root;
     };
@@ -103,12 +106,18 @@ describe("another realm's Array.prototype", () => {
   it("a hole in a list of a realm whose Array.prototype holds an index is refused, cold and hot", () => {
     const validator = compile(schema);
     expect(answers(validator, () => vm.runInContext("({ list: [, ] })", realm))).toEqual(Array(12).fill(false));
-    expect(answers(compile(schema), () => vm.runInContext("({ list: [, 'ab'] })", realm))).toEqual(Array(12).fill(false));
+    expect(answers(compile(schema), () => vm.runInContext("({ list: [, 'ab'] })", realm))).toEqual(
+      Array(12).fill(false),
+    );
   });
 
   it("validate() names the list", () => {
     const result = validate(schema, vm.runInContext("({ list: [, ] })", realm));
-    expect(result).toMatchObject({ ok: false, kind: "validation", message: "invalid arguments: list: got a list with an unusual prototype (not a JSON value)" });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: list: got a list with an unusual prototype (not a JSON value)",
+    });
   });
 });
 

@@ -10,7 +10,8 @@ import { Catalog, compile } from "../src/index";
 /** d1 … d9, each `allOf` of two `$ref`s to the next: 512 visits a value, so the shared targets are decided once per value (memoized). */
 function doublingChain(leaf: unknown): Record<string, unknown> {
   const defs: Record<string, unknown> = {};
-  for (let i = 1; i <= 9; i++) defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  for (let i = 1; i <= 9; i++)
+    defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
   defs.d10 = leaf;
   return defs;
 }
@@ -64,7 +65,10 @@ describe("validations started inside others", () => {
     // Any call in startValidation can throw: with no stack left (a getter
     // deep in recursion that validates), a RangeError. Here the one call
     // after it has taken the arguments over throws, deterministically.
-    const validator = compile({ type: "object", required: ["city"], properties: { city: { type: "string" } } }, { presentRequired: true });
+    const validator = compile(
+      { type: "object", required: ["city"], properties: { city: { type: "string" } } },
+      { presentRequired: true },
+    );
     const other = compile({ type: "object", properties: { a: { type: "string" } } }, { timeBudgetMs: 1000 });
     const outer: Record<string, unknown> = { city: "  " };
     let armed = true;
@@ -138,10 +142,16 @@ describe("numbers", () => {
 
   it("a bigint is compared with the decimal a bound prints, as a lenient string of the same digits is", () => {
     // 2 ** 64 prints 18446744073709552000: the bound stands for that decimal (docs/contract.md, "Exact numbers").
-    const minimum = compile({ type: "object", properties: { n: { type: "integer", minimum: 2 ** 64 } } }, { lenientScalars: true });
+    const minimum = compile(
+      { type: "object", properties: { n: { type: "integer", minimum: 2 ** 64 } } },
+      { lenientScalars: true },
+    );
     expect(minimum.validate({ n: "18446744073709551617" }).ok).toBe(false);
     expect(minimum.validate({ n: 18446744073709551617n }).ok).toBe(false);
-    const maximum = compile({ type: "object", properties: { n: { type: "integer", maximum: 2 ** 64 } } }, { lenientScalars: true });
+    const maximum = compile(
+      { type: "object", properties: { n: { type: "integer", maximum: 2 ** 64 } } },
+      { lenientScalars: true },
+    );
     expect(maximum.validate({ n: "18446744073709551617" }).ok).toBe(true);
     expect(maximum.validate({ n: 18446744073709551617n }).ok).toBe(true);
   });
@@ -149,7 +159,11 @@ describe("numbers", () => {
 
 describe("compile once", () => {
   it("a validator turning hot does not read the schema again (a schema changed after compile changes nothing)", () => {
-    const schema = { type: "object", required: ["city"] as string[], properties: { n: { type: "integer" } as Record<string, unknown> } };
+    const schema = {
+      type: "object",
+      required: ["city"] as string[],
+      properties: { n: { type: "integer" } as Record<string, unknown> },
+    };
     const validator = compile(schema);
     expect(validator.validate({ n: "x" }).ok).toBe(false);
     schema.required.pop();

@@ -14,7 +14,9 @@ const root = join(__dirname, "..");
 const main = join(root, "lib/cli/main.js");
 const scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-bench-calls-"));
 const catalog = "fixtures/calls/tools.json";
-const shapes = ["mcp", "openai-chat", "openai-responses", "anthropic", "gemini"].map((name) => `fixtures/calls/${name}.jsonl`);
+const shapes = ["mcp", "openai-chat", "openai-responses", "anthropic", "gemini"].map(
+  (name) => `fixtures/calls/${name}.jsonl`,
+);
 
 function cli(args: string[]) {
   const run = spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
@@ -28,7 +30,8 @@ function bench(calls: string, ...more: string[]): BenchRun {
 }
 
 beforeAll(() => {
-  if (!existsSync(main)) throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
+  if (!existsSync(main))
+    throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
 });
 
 const isSpread = (s: Spread) => s.min > 0 && s.min <= s.median && s.median <= s.max;
@@ -38,15 +41,29 @@ describe("bench --calls, beside validate --calls", () => {
   it.each(shapes)("gives every call of %s validate's answer", (calls) => {
     const summary = JSON.parse(cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
     const run = bench(calls);
-    const answered = run.tools.filter((t) => t.calls > 0).map((t) => ({ name: t.name, calls: t.calls, failed: t.failingCalls }));
-    expect(answered.sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([...summary.tools].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    const answered = run.tools
+      .filter((t) => t.calls > 0)
+      .map((t) => ({ name: t.name, calls: t.calls, failed: t.failingCalls }));
+    expect(answered.sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual(
+      [...summary.tools].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    );
     expect([run.badLines, run.unknownTools]).toEqual([summary.badLines, []]);
   });
 
   it("reads arguments kept as JSON text as validate does: a call that passes is timed as one that passes", () => {
     // One OpenAI call that passes, 1,000 times: bench once timed the text itself against the schema, as a failure.
     const calls = join(scratch, "text.jsonl");
-    const line = JSON.stringify({ role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"location":"Paris, France"}' } }] });
+    const line = JSON.stringify({
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        {
+          id: "call_1",
+          type: "function",
+          function: { name: "get_weather", arguments: '{"location":"Paris, France"}' },
+        },
+      ],
+    });
     writeFileSync(calls, `${line}\n`.repeat(1000));
     const weather = bench(calls).tools.find((t) => t.name === "get_weather")!;
     expect(weather).toMatchObject({ calls: 1000, validCalls: 1000, failingCalls: 0, failing: null, ajvDisagrees: 0 });
@@ -57,16 +74,39 @@ describe("bench --calls, beside validate --calls", () => {
     const calls = join(scratch, "every-shape.jsonl");
     writeFileSync(calls, shapes.map((file) => readFileSync(join(root, file), "utf8")).join("") + "not json\n");
     const run = bench(calls);
-    expect([run.rounds, run.badLines, run.firstBadLine]).toEqual([1, 1, { line: 22, reason: "not JSON at column 1 (expected a value)" }]);
+    expect([run.rounds, run.badLines, run.firstBadLine]).toEqual([
+      1,
+      1,
+      { line: 22, reason: "not JSON at column 1 (expected a value)" },
+    ]);
     for (const tool of run.tools) {
       expect(tool.valid?.calls, tool.name).toBe(tool.validCalls);
       expect(tool.failing?.calls, tool.name).toBe(tool.failingCalls);
       expect([isFigure(tool.valid!.ours), isFigure(tool.valid!.ajv)]).toEqual([true, true]);
-      expect([isFigure(tool.failing!.ours), isFigure(tool.failing!.ajvAllErrors), isFigure(tool.failing!.ajvFirstError)]).toEqual([true, true, true]);
-      expect([tool.valid!.ratio, tool.failing!.ratioAllErrors, tool.failing!.ratioFirstError].every((r) => r! > 0)).toBe(true);
-      expect([isSpread(tool.firstCalls!.first), isSpread(tool.firstCalls!.generating), tool.firstCalls!.failing]).toEqual([true, true, false]);
+      expect([
+        isFigure(tool.failing!.ours),
+        isFigure(tool.failing!.ajvAllErrors),
+        isFigure(tool.failing!.ajvFirstError),
+      ]).toEqual([true, true, true]);
+      expect(
+        [tool.valid!.ratio, tool.failing!.ratioAllErrors, tool.failing!.ratioFirstError].every((r) => r! > 0),
+      ).toBe(true);
+      expect([
+        isSpread(tool.firstCalls!.first),
+        isSpread(tool.firstCalls!.generating),
+        tool.firstCalls!.failing,
+      ]).toEqual([true, true, false]);
     }
-    expect(run.patterns).toEqual([{ pattern: "^[A-Za-z]+/[A-Za-z_]+$", engine: "pcre2", reason: null, tools: ["get_time"], searches: expect.any(Number), perSearch: expect.anything() }]);
+    expect(run.patterns).toEqual([
+      {
+        pattern: "^[A-Za-z]+/[A-Za-z_]+$",
+        engine: "pcre2",
+        reason: null,
+        tools: ["get_time"],
+        searches: expect.any(Number),
+        perSearch: expect.anything(),
+      },
+    ]);
     expect(isFigure(run.patterns[0].perSearch)).toBe(true);
   });
 

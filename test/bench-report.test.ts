@@ -17,7 +17,11 @@ const main = join(root, "lib/cli/main.js");
 const scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-bench-report-"));
 
 function cli(args: string[], nodeArgs: string[] = []) {
-  const run = spawnSync(process.execPath, [...nodeArgs, main, ...args], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+  const run = spawnSync(process.execPath, [...nodeArgs, main, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -57,7 +61,8 @@ interface XmlElement {
 type XmlNode = XmlElement | string;
 
 const NAME = /[A-Za-z_:][A-Za-z0-9_.:-]*/y;
-const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_XML_CHAR =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** Text with its references resolved; throws on a bare `&` or an entity XML does not predefine. */
@@ -74,7 +79,8 @@ function decode(text: string, at: number): string {
 /** Parses a whole document (an optional `<!DOCTYPE …>`, comments, one root element); throws where it is not well-formed. */
 function parseXml(text: string): XmlElement {
   const bad = NOT_XML_CHAR.exec(text);
-  if (bad) throw new Error(`character U+${bad[0].charCodeAt(0).toString(16)} is not allowed in XML at offset ${bad.index}`);
+  if (bad)
+    throw new Error(`character U+${bad[0].charCodeAt(0).toString(16)} is not allowed in XML at offset ${bad.index}`);
   let i = 0;
   const stack: XmlElement[] = [];
   let rootElement: XmlElement | null = null;
@@ -104,7 +110,8 @@ function parseXml(text: string): XmlElement {
       if (text[i] !== ">") throw new Error(`expected > at offset ${i}`);
       i++;
       const open = stack.pop();
-      if (open === undefined || open.name !== closing) throw new Error(`</${closing}> closes <${open?.name}> at offset ${i}`);
+      if (open === undefined || open.name !== closing)
+        throw new Error(`</${closing}> closes <${open?.name}> at offset ${i}`);
     } else if (text[i] === "<") {
       i++;
       const element: XmlElement = { name: name(), attrs: {}, children: [] };
@@ -170,13 +177,19 @@ function textOf(node: XmlNode): string {
 }
 
 /** A section's table: header texts and, per row, its data-tool or data-pattern and a cell text per header. */
-function sectionTable(html: XmlElement, id: string): { header: string[]; rows: { key: string; cells: Record<string, string> }[] } {
+function sectionTable(
+  html: XmlElement,
+  id: string,
+): { header: string[]; rows: { key: string; cells: Record<string, string> }[] } {
   const table = elements(inSection(html, id), byName("table"))[0];
   if (table === undefined) return { header: [], rows: [] };
   const header = elements(table, byName("th")).map(textOf);
   const rows = elements(elements(table, byName("tbody"))[0], byName("tr")).map((tr) => {
     const cells = elements(tr, byName("td")).map(textOf);
-    return { key: tr.attrs["data-tool"] ?? tr.attrs["data-pattern"], cells: Object.fromEntries(header.map((h, i) => [h, cells[i]])) };
+    return {
+      key: tr.attrs["data-tool"] ?? tr.attrs["data-pattern"],
+      cells: Object.fromEntries(header.map((h, i) => [h, cells[i]])),
+    };
   });
   return { header, rows };
 }
@@ -193,7 +206,9 @@ function drawn(html: XmlElement, id: string): string[] {
  */
 function shownTexts(html: XmlElement): string[] {
   const body = elements(html, byName("body"))[0];
-  const skipped = (e: XmlElement) => ["code", "title", "b"].includes(e.name) || ["meta", "label", "tool", "tools", "pattern"].some((name) => hasClass(name)(e));
+  const skipped = (e: XmlElement) =>
+    ["code", "title", "b"].includes(e.name) ||
+    ["meta", "label", "tool", "tools", "pattern"].some((name) => hasClass(name)(e));
   const texts: string[] = [];
   const walk = (node: XmlElement) => {
     if (skipped(node)) return;
@@ -211,7 +226,8 @@ const us = (n: number, decimals = 0) => {
   const [whole, fraction] = n.toFixed(decimals).split(".");
   return whole.replace(/\B(?=(\d{3})+$)/g, ",") + (fraction === undefined ? "" : "." + fraction);
 };
-const spread = (s: Spread | null | undefined, unit = 1) => (s == null ? "-" : `${us(s.median / unit)} (${us(s.min / unit)}–${us(s.max / unit)})`);
+const spread = (s: Spread | null | undefined, unit = 1) =>
+  s == null ? "-" : `${us(s.median / unit)} (${us(s.min / unit)}–${us(s.max / unit)})`;
 const ratio = (r: number | null) => (r === null ? "-" : `${us(r, 2)}×`);
 const cpu = (f: Figure | null) => (f === null ? "-" : us(f.cpuNs));
 
@@ -224,8 +240,19 @@ function expectTablesMatch(html: XmlElement, given: BenchRun) {
   expect(valid.rows.map((row) => row.key)).toEqual(passing.map((t) => t.name));
   passing.forEach((t, i) => {
     const v = t.valid!;
-    const expected: Record<string, string> = { tool: t.name, calls: us(v.calls), "ns a call": spread(v.ours.ns), "CPU ns": cpu(v.ours), "searches a call": us(t.searchesPerValidCall!, 1) };
-    if (withAjv) Object.assign(expected, { "Ajv ns": spread(v.ajv?.ns), "× Ajv": ratio(v.ratio), "× Ajv, CPU": ratio(v.cpuRatio) });
+    const expected: Record<string, string> = {
+      tool: t.name,
+      calls: us(v.calls),
+      "ns a call": spread(v.ours.ns),
+      "CPU ns": cpu(v.ours),
+      "searches a call": us(t.searchesPerValidCall!, 1),
+    };
+    if (withAjv)
+      Object.assign(expected, {
+        "Ajv ns": spread(v.ajv?.ns),
+        "× Ajv": ratio(v.ratio),
+        "× Ajv, CPU": ratio(v.cpuRatio),
+      });
     expect(valid.rows[i].cells).toEqual(expected);
   });
   const failing = sectionTable(html, "failing");
@@ -233,7 +260,13 @@ function expectTablesMatch(html: XmlElement, given: BenchRun) {
   expect(failing.rows.map((row) => row.key)).toEqual(failed.map((t) => t.name));
   failed.forEach((t, i) => {
     const f = t.failing!;
-    const expected: Record<string, string> = { tool: t.name, calls: us(f.calls), "ns a call": spread(f.ours.ns), "CPU ns": cpu(f.ours), "searches a call": us(t.searchesPerFailingCall!, 1) };
+    const expected: Record<string, string> = {
+      tool: t.name,
+      calls: us(f.calls),
+      "ns a call": spread(f.ours.ns),
+      "CPU ns": cpu(f.ours),
+      "searches a call": us(t.searchesPerFailingCall!, 1),
+    };
     if (withAjv) {
       Object.assign(expected, {
         "Ajv allErrors ns": spread(f.ajvAllErrors?.ns),
@@ -303,13 +336,28 @@ function checkDocument(text: string): XmlElement {
 }
 
 beforeAll(() => {
-  if (!existsSync(main)) throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
+  if (!existsSync(main))
+    throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
 });
 
 describe("the XML check itself", () => {
   it("refuses what is not well-formed", () => {
-    expect(parseXml('<a x="1"><b/>t &amp; &#60; &#x3c;</a>').children).toEqual([{ name: "b", attrs: {}, children: [] }, "t & < <"]);
-    for (const bad of ["<a><b></a></b>", "<a>", "<a x=1/>", '<a x="1" x="2"/>', "<a>&nbsp;</a>", "<a>x & y</a>", "<a/><b/>", '<a x="<"/>', "<a>\u0001</a>", "<br>"]) {
+    expect(parseXml('<a x="1"><b/>t &amp; &#60; &#x3c;</a>').children).toEqual([
+      { name: "b", attrs: {}, children: [] },
+      "t & < <",
+    ]);
+    for (const bad of [
+      "<a><b></a></b>",
+      "<a>",
+      "<a x=1/>",
+      '<a x="1" x="2"/>',
+      "<a>&nbsp;</a>",
+      "<a>x & y</a>",
+      "<a/><b/>",
+      '<a x="<"/>',
+      "<a>\u0001</a>",
+      "<br>",
+    ]) {
       expect(() => parseXml(bad), bad).toThrow();
     }
   });
@@ -333,8 +381,25 @@ describe("renderReport", () => {
     validCalls: ns === null ? 0 : 2,
     failingCalls: ns === null ? 0 : 1,
     valid: ns === null ? null : { calls: 2, ours: figure(ns), ajv: null, ratio: null, cpuRatio: null },
-    failing: ns === null ? null : { calls: 1, ours: figure(10 * ns), ajvAllErrors: null, ajvFirstError: null, ratioAllErrors: null, ratioFirstError: null },
-    firstCalls: ns === null ? null : { first: { median: 12_345, min: 10_000, max: 20_000 }, generating: { median: 345_678, min: 300_000, max: 400_000 }, failing: false },
+    failing:
+      ns === null
+        ? null
+        : {
+            calls: 1,
+            ours: figure(10 * ns),
+            ajvAllErrors: null,
+            ajvFirstError: null,
+            ratioAllErrors: null,
+            ratioFirstError: null,
+          },
+    firstCalls:
+      ns === null
+        ? null
+        : {
+            first: { median: 12_345, min: 10_000, max: 20_000 },
+            generating: { median: 345_678, min: 300_000, max: 400_000 },
+            failing: false,
+          },
     searchesPerValidCall: ns === null ? null : 1.5,
     searchesPerFailingCall: ns === null ? null : 2,
     ...extra,
@@ -358,16 +423,28 @@ describe("renderReport", () => {
 
   it("escapes hostile tool names everywhere they appear", () => {
     const hostile = `<script>alert("x")</script> & ]]> \u0007 \ud800`;
-    const text = renderReport(run([tool(hostile, 1234567.4), tool("plain", null, { status: "unsupported" })], { loaded: false, reason: "not <installed>" }));
+    const text = renderReport(
+      run([tool(hostile, 1234567.4), tool("plain", null, { status: "unsupported" })], {
+        loaded: false,
+        reason: "not <installed>",
+      }),
+    );
     const html = checkDocument(text);
-    expect(sectionTable(html, "first-calls").rows.map((row) => row.key)).toEqual([`<script>alert("x")</script> & ]]> \\u0007 \\ud800`, "plain"]);
+    expect(sectionTable(html, "first-calls").rows.map((row) => row.key)).toEqual([
+      `<script>alert("x")</script> & ]]> \\u0007 \\ud800`,
+      "plain",
+    ]);
     expect(sectionTable(html, "valid").rows[0].cells["ns a call"]).toBe("1,234,567 (1,111,111–1,851,851)");
     expect(text).toContain("Ajv could not be loaded (not &#60;installed&#62;)");
     expect(sectionTable(html, "valid").header).not.toContain("Ajv ns");
   });
 
   it("draws at most 40 rows a chart, the costliest first, and says what it leaves out", () => {
-    const tools = Array.from({ length: 45 }, (_, i) => tool(`tool_${i}`, 100 + i, { valid: { calls: 2, ours: figure(100 + i), ajv: figure(50), ratio: 2, cpuRatio: 2 } }));
+    const tools = Array.from({ length: 45 }, (_, i) =>
+      tool(`tool_${i}`, 100 + i, {
+        valid: { calls: 2, ours: figure(100 + i), ajv: figure(50), ratio: 2, cpuRatio: 2 },
+      }),
+    );
     tools.push(tool("idle", null));
     const html = checkDocument(renderReport(run(tools, { loaded: true, version: "8.20.0" })));
     expect(drawn(html, "valid")).toEqual(Array.from({ length: 40 }, (_, i) => `tool_${44 - i}`));
@@ -389,12 +466,20 @@ describe("tool-input-schema bench --html", () => {
     const json: BenchRun = JSON.parse(stdout);
     const ajvVersion = JSON.parse(readFileSync(join(root, "node_modules/ajv/package.json"), "utf8")).version;
     expect(json.ajv).toEqual({ loaded: true, version: ajvVersion });
-    for (const t of json.tools) expect([t.valid!.ajv!.ns.median, t.failing!.ajvAllErrors!.ns.median, t.ajvCompileMicros].every((n) => n! > 0)).toBe(true);
+    for (const t of json.tools)
+      expect(
+        [t.valid!.ajv!.ns.median, t.failing!.ajvAllErrors!.ns.median, t.ajvCompileMicros].every((n) => n! > 0),
+      ).toBe(true);
     // Pattern searches, counted: a tool without patterns runs none; each of these runs one or two per call.
     const searches = Object.fromEntries(json.tools.map((t) => [t.name, t.searchesPerValidCall]));
     expect(searches).toMatchObject({ read_file: 0, edit_file: 0 });
     for (const name of ["write_file", "search_code", "web_fetch"]) expect(searches[name]).toBeGreaterThan(0);
-    expect(json.patterns.map((p) => p.tools).flat().sort()).toEqual(["search_code", "todo", "web_fetch", "write_file"]);
+    expect(
+      json.patterns
+        .map((p) => p.tools)
+        .flat()
+        .sort(),
+    ).toEqual(["search_code", "todo", "web_fetch", "write_file"]);
 
     const html = checkDocument(readFileSync(report, "utf8"));
     expectTablesMatch(html, json);
@@ -402,7 +487,12 @@ describe("tool-input-schema bench --html", () => {
     expect(drawn(html, "valid").sort()).toEqual(names);
     expect(drawn(html, "failing").sort()).toEqual(names);
     expect(drawn(html, "first-calls").sort()).toEqual(names);
-    expect(drawn(html, "patterns").sort()).toEqual(json.patterns.filter((p) => p.perSearch !== null).map((p) => p.pattern).sort());
+    expect(drawn(html, "patterns").sort()).toEqual(
+      json.patterns
+        .filter((p) => p.perSearch !== null)
+        .map((p) => p.pattern)
+        .sort(),
+    );
     expect(textOf(elements(html, byName("title"))[0])).toBe(`tool-input-schema bench: ${toolFiles.join(", ")}`);
   });
 
@@ -412,8 +502,17 @@ describe("tool-input-schema bench --html", () => {
       "catalog.json",
       JSON.stringify({
         tools: [
-          { name: "fine", inputSchema: { type: "object", properties: { q: { type: "string", pattern: "^[a-z]+$" }, r: { type: "string", pattern: "^x" } } } },
-          { name: "bounded", inputSchema: { type: "object", properties: { n: { type: "integer", exclusiveMinimum: 0 } } } },
+          {
+            name: "fine",
+            inputSchema: {
+              type: "object",
+              properties: { q: { type: "string", pattern: "^[a-z]+$" }, r: { type: "string", pattern: "^x" } },
+            },
+          },
+          {
+            name: "bounded",
+            inputSchema: { type: "object", properties: { n: { type: "integer", exclusiveMinimum: 0 } } },
+          },
           { name: "broken", inputSchema: { type: "object", properties: { n: { type: "integer", minimum: "0" } } } },
           { name: odd, inputSchema: { type: "object" } },
         ],
@@ -421,29 +520,63 @@ describe("tool-input-schema bench --html", () => {
     );
     const calls = file(
       "calls.jsonl",
-      [{ name: "fine", arguments: { q: "abc", r: "xy" } }, { name: "fine", arguments: { q: "ABC" } }, "oops", { name: "bounded", arguments: { n: 1 } }, { name: odd, arguments: {} }, { name: "gone", arguments: {} }]
+      [
+        { name: "fine", arguments: { q: "abc", r: "xy" } },
+        { name: "fine", arguments: { q: "ABC" } },
+        "oops",
+        { name: "bounded", arguments: { n: 1 } },
+        { name: odd, arguments: {} },
+        { name: "gone", arguments: {} },
+      ]
         .map((line) => (typeof line === "string" ? line : JSON.stringify(line)))
         .join("\n"),
     );
     const report = join(scratch, "mixed.html");
-    const { code, stdout, stderr } = cli(["bench", "--json", "--rounds", "1", catalog, "--calls", calls, "--html", report]);
+    const { code, stdout, stderr } = cli([
+      "bench",
+      "--json",
+      "--rounds",
+      "1",
+      catalog,
+      "--calls",
+      calls,
+      "--html",
+      report,
+    ]);
     expect([code, stderr]).toEqual([0, ""]);
     const json: BenchRun = JSON.parse(stdout);
     const html = checkDocument(readFileSync(report, "utf8"));
     expectTablesMatch(html, json);
-    expect(sectionTable(html, "first-calls").rows.map((row) => row.key)).toEqual(["fine", "bounded", "broken", `a<b&"c" 'd' >\\u0001 tool`]);
+    expect(sectionTable(html, "first-calls").rows.map((row) => row.key)).toEqual([
+      "fine",
+      "bounded",
+      "broken",
+      `a<b&"c" 'd' >\\u0001 tool`,
+    ]);
     // fine: two searches for the call that passes, one in each pass of the one that fails.
     expect([json.tools[0].searchesPerValidCall, json.tools[0].searchesPerFailingCall]).toEqual([2, 2]);
-    expect(sectionTable(html, "first-calls").rows[2].cells).toMatchObject({ status: "malformed", "Ajv compile µs": "refused", "first call µs": "-" });
-    expect(textOf(html)).toContain("(1 bad line skipped (the first, line 3: not JSON at column 1 (expected a value)); 1 call to tools not in the catalog skipped)");
+    expect(sectionTable(html, "first-calls").rows[2].cells).toMatchObject({
+      status: "malformed",
+      "Ajv compile µs": "refused",
+      "first call µs": "-",
+    });
+    expect(textOf(html)).toContain(
+      "(1 bad line skipped (the first, line 3: not JSON at column 1 (expected a value)); 1 call to tools not in the catalog skipped)",
+    );
   });
 
   it("shows our numbers alone, and says why, when Ajv cannot be loaded", () => {
     const report = join(scratch, "without-ajv.html");
-    const { code, stdout, stderr } = cli(["bench", "--json", "--rounds", "1", "--html", report, toolFiles[0], toolFiles[1]], ["-r", withoutAjv]);
+    const { code, stdout, stderr } = cli(
+      ["bench", "--json", "--rounds", "1", "--html", report, toolFiles[0], toolFiles[1]],
+      ["-r", withoutAjv],
+    );
     expect([code, stderr]).toEqual([0, ""]);
     const json: BenchRun = JSON.parse(stdout);
-    expect(json.ajv).toEqual({ loaded: false, reason: "the ajv package is not installed where tool-input-schema can find it" });
+    expect(json.ajv).toEqual({
+      loaded: false,
+      reason: "the ajv package is not installed where tool-input-schema can find it",
+    });
     for (const t of json.tools) {
       expect(Object.keys(t).filter((key) => key.startsWith("ajv"))).toEqual([]);
       expect([t.valid!.ajv, t.failing!.ajvAllErrors, t.failing!.ajvFirstError]).toEqual([null, null, null]);
@@ -455,7 +588,9 @@ describe("tool-input-schema bench --html", () => {
       "Ajv could not be loaded (the ajv package is not installed where tool-input-schema can find it), so this report shows tool-input-schema's numbers alone. " +
         "Ajv is a development dependency of tool-input-schema; install ajv 8 where the command runs to compare.",
     ]);
-    expect(elements(html, byName("rect")).every((rect) => !["#a3a3a3", "#525252"].includes(rect.attrs.fill))).toBe(true);
+    expect(elements(html, byName("rect")).every((rect) => !["#a3a3a3", "#525252"].includes(rect.attrs.fill))).toBe(
+      true,
+    );
   });
 
   it("refuses a report it cannot write before timing anything", () => {

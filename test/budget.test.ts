@@ -26,7 +26,8 @@ describe("timeBudgetMs", () => {
     expect(compile(schema, { timeBudgetMs: 0.01 }).validate(args)).toEqual({
       ok: false,
       kind: "execution_failure",
-      message: "could not check the arguments: arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
+      message:
+        "could not check the arguments: arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
       issues: [
         {
           kind: "execution_failure",
@@ -35,7 +36,8 @@ describe("timeBudgetMs", () => {
           schemaPath: "",
           keyword: "timeBudgetMs",
           params: { limit: 0.01 },
-          message: "arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
+          message:
+            "arguments: checking their patterns took more than the time budget of 0.01 ms; send fewer or shorter values",
         },
       ],
     });
@@ -54,7 +56,11 @@ describe("timeBudgetMs", () => {
     const matching = "a".repeat(200_000);
     const hot = compile(schema, { timeBudgetMs: 0.01, eager: true });
     const before = patternEngine.searches();
-    expect(hot.validate({ v: Array(50).fill(matching) })).toMatchObject({ ok: false, kind: "execution_failure", issues: [{ keyword: "timeBudgetMs" }] });
+    expect(hot.validate({ v: Array(50).fill(matching) })).toMatchObject({
+      ok: false,
+      kind: "execution_failure",
+      issues: [{ keyword: "timeBudgetMs" }],
+    });
     const after = patternEngine.searches();
     expect(after.pcre2 + after.dfa - before.pcre2 - before.dfa).toBe(1);
   });

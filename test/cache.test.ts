@@ -42,7 +42,8 @@ describe("the validate() cache", () => {
     const text = '{"type":"object","properties":{"cache-test-b":{}}}';
     const c = counter();
     cachedCompile(JSON.parse(text), options, c.build);
-    for (let i = 0; i < SCHEMA_CACHE_SIZE; i++) cachedCompile({ type: "object", properties: { [`p${i}`]: {} } }, options, counter().build);
+    for (let i = 0; i < SCHEMA_CACHE_SIZE; i++)
+      cachedCompile({ type: "object", properties: { [`p${i}`]: {} } }, options, counter().build);
     cachedCompile(JSON.parse(text), options, c.build);
     expect(c.builds).toBe(2); // evicted, so built again
   });
@@ -52,7 +53,9 @@ describe("the validate() cache", () => {
     cyclic.properties = { self: cyclic };
     // A cycle is not JSON: it reads as nesting past the depth bound.
     expect(validate(cyclic, {})).toMatchObject({ ok: false, kind: "validation" });
-    expect(validate({ type: "object", properties: { n: { maximum: 10n as unknown as number } } }, { n: 1 })).toMatchObject({ ok: false, kind: "validation" });
+    expect(
+      validate({ type: "object", properties: { n: { maximum: 10n as unknown as number } } }, { n: 1 }),
+    ).toMatchObject({ ok: false, kind: "validation" });
   });
 
   it("compiles a schema that throws when read, keeping it by identity only", () => {
@@ -73,7 +76,10 @@ describe("the validate() cache", () => {
   it("hands out a copy of a cached failure: validate() never returns the same failure twice", () => {
     const refused = { type: "object", properties: { id: { const: 1 } } };
     const first = validate(refused, {}) as Extract<Result, { ok: false }>;
-    for (const again of [validate(refused, {}), validate(JSON.parse(JSON.stringify(refused)), {})] as Extract<Result, { ok: false }>[]) {
+    for (const again of [validate(refused, {}), validate(JSON.parse(JSON.stringify(refused)), {})] as Extract<
+      Result,
+      { ok: false }
+    >[]) {
       expect(again).toEqual(first);
       expect(again).not.toBe(first);
       expect(again.issues).not.toBe(first.issues);
@@ -109,19 +115,39 @@ describe("the validate() cache", () => {
       ok: false,
       kind: "validation",
       message: "invalid arguments: cmd: missing (required)",
-      issues: [{ kind: "validation", instancePath: "/cmd", path: ["cmd"], schemaPath: "/required", keyword: "required", params: { missingProperty: "cmd" }, message: "cmd: missing (required)" }],
+      issues: [
+        {
+          kind: "validation",
+          instancePath: "/cmd",
+          path: ["cmd"],
+          schemaPath: "/required",
+          keyword: "required",
+          params: { missingProperty: "cmd" },
+          message: "cmd: missing (required)",
+        },
+      ],
     };
     expect(validate(shifty, {})).toEqual(missing);
     expect(reads).toBe(1);
-    expect(validate(JSON.parse('{"type":"object","properties":{"cmd":{"type":"string","enum":["ls"]}},"required":["cmd"]}'), {})).toEqual(missing);
+    expect(
+      validate(
+        JSON.parse('{"type":"object","properties":{"cmd":{"type":"string","enum":["ls"]}},"required":["cmd"]}'),
+        {},
+      ),
+    ).toEqual(missing);
     expect(reads).toBe(1);
 
     let flips = 0;
     const closed = { type: "object", additionalProperties: false };
-    const proxy = new Proxy(closed, { get: (target, key) => (key === "additionalProperties" ? ++flips > 1 : Reflect.get(target, key)) });
+    const proxy = new Proxy(closed, {
+      get: (target, key) => (key === "additionalProperties" ? ++flips > 1 : Reflect.get(target, key)),
+    });
     const unexpected = "invalid arguments: x: unexpected property; no properties are allowed here";
     expect(validate(proxy, { x: 1 })).toMatchObject({ ok: false, message: unexpected });
-    expect(validate(JSON.parse('{"type":"object","additionalProperties":false}'), { x: 1 })).toMatchObject({ ok: false, message: unexpected });
+    expect(validate(JSON.parse('{"type":"object","additionalProperties":false}'), { x: 1 })).toMatchObject({
+      ok: false,
+      message: unexpected,
+    });
     expect(flips).toBe(1);
   });
 
@@ -129,7 +155,13 @@ describe("the validate() cache", () => {
     // 98 KB of JSON, 9,603 values, 3,601 subschemas: an estimated 10,030,260 bytes each, so 6 fit in 64 MiB.
     const wide = (k: number) => {
       const properties: Record<string, unknown> = {};
-      for (let i = 0; i < 1200; i++) properties[`p${i}`] = { anyOf: [{ type: "string", minLength: 1 }, { type: "integer", minimum: k }] };
+      for (let i = 0; i < 1200; i++)
+        properties[`p${i}`] = {
+          anyOf: [
+            { type: "string", minLength: 1 },
+            { type: "integer", minimum: k },
+          ],
+        };
       return JSON.stringify({ type: "object", properties });
     };
     const texts = Array.from({ length: 10 }, (_, k) => wide(k));
@@ -156,7 +188,8 @@ describe("the validate() cache", () => {
     const directory = join(__dirname, "../fixtures/catalogs");
     const texts = new Set<string>();
     for (const file of readdirSync(directory).filter((name) => name.endsWith(".json"))) {
-      for (const tool of JSON.parse(readFileSync(join(directory, file), "utf8")).tools) texts.add(JSON.stringify(tool.inputSchema));
+      for (const tool of JSON.parse(readFileSync(join(directory, file), "utf8")).tools)
+        texts.add(JSON.stringify(tool.inputSchema));
     }
     const largest = [...texts].sort((a, b) => b.length - a.length).slice(0, SCHEMA_CACHE_SIZE);
     expect(largest).toHaveLength(1000);
@@ -192,17 +225,30 @@ describe("validate() with the caller's schemaKey", () => {
 
   it("finds the compiled schema by the key alone, without reading the schema", () => {
     const schemaKey = `key-${Math.random()}`;
-    expect(validate(schema, { n: "x" }, { schemaKey })).toMatchObject({ ok: false, message: 'invalid arguments: n: expected an integer, got a string ("x")' });
+    expect(validate(schema, { n: "x" }, { schemaKey })).toMatchObject({
+      ok: false,
+      message: 'invalid arguments: n: expected an integer, got a string ("x")',
+    });
     // Equal keys must mean equal schemas: the schema given with a known key is not looked at.
-    expect(validate(undefined, { n: "x" }, { schemaKey })).toMatchObject({ ok: false, message: 'invalid arguments: n: expected an integer, got a string ("x")' });
+    expect(validate(undefined, { n: "x" }, { schemaKey })).toMatchObject({
+      ok: false,
+      message: 'invalid arguments: n: expected an integer, got a string ("x")',
+    });
     expect(validate({ type: "object" }, { n: "x" }, { schemaKey })).toMatchObject({ ok: false });
     // Other options, other validators: the key is per profile.
-    expect(validate({ type: "object", properties: { n: { const: 1 } } }, { n: 2 }, { schemaKey, profile: "extended" })).toMatchObject({ ok: false, message: "invalid arguments: n: must be 1, got 2" });
+    expect(
+      validate({ type: "object", properties: { n: { const: 1 } } }, { n: 2 }, { schemaKey, profile: "extended" }),
+    ).toMatchObject({ ok: false, message: "invalid arguments: n: must be 1, got 2" });
   });
 
   it("is taken by validate() and violation() only, and must be a string", () => {
-    expect(() => compile(schema, { schemaKey: "k" } as never)).toThrow(new TypeError('tool-input-schema: option "schemaKey" is taken by validate() and violation() only'));
-    expect(validate(schema, {}, { schemaKey: 1 } as never)).toMatchObject({ ok: false, message: "invalid options: options.schemaKey must be a string" });
+    expect(() => compile(schema, { schemaKey: "k" } as never)).toThrow(
+      new TypeError('tool-input-schema: option "schemaKey" is taken by validate() and violation() only'),
+    );
+    expect(validate(schema, {}, { schemaKey: 1 } as never)).toMatchObject({
+      ok: false,
+      message: "invalid options: options.schemaKey must be a string",
+    });
     expect(violation(schema, { n: 1 }, { schemaKey: `key-${Math.random()}` })).toBeNull();
   });
 });
@@ -225,10 +271,29 @@ describe("validate() with a toJSON on the prototypes", () => {
   }
 
   /** A schema no earlier call has cached by its text: `a_<name>` (a name a path shows as it is) is required and must be "x". */
-  const schemaFor = (name: string) => ({ type: "object", required: [`a_${name}`], properties: { [`a_${name}`]: { enum: ["x"] } } });
+  const schemaFor = (name: string) => ({
+    type: "object",
+    required: [`a_${name}`],
+    properties: { [`a_${name}`]: { enum: ["x"] } },
+  });
   const missing = (name: string): Result => {
     const message = `a_${name}: missing (required)`;
-    return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: `/a_${name}`, path: pathOf(`/a_${name}`), schemaPath: "/required", keyword: "required", params: { missingProperty: `a_${name}` }, message }] };
+    return {
+      ok: false,
+      kind: "validation",
+      message: `invalid arguments: ${message}`,
+      issues: [
+        {
+          kind: "validation",
+          instancePath: `/a_${name}`,
+          path: pathOf(`/a_${name}`),
+          schemaPath: "/required",
+          keyword: "required",
+          params: { missingProperty: `a_${name}` },
+          message,
+        },
+      ],
+    };
   };
 
   it.each<[string, object, () => unknown]>([
@@ -238,36 +303,53 @@ describe("validate() with a toJSON on the prototypes", () => {
     ["Number.prototype", Number.prototype, () => 0],
     ["Boolean.prototype", Boolean.prototype, () => true],
     ["BigInt.prototype", BigInt.prototype, () => "1"],
-  ])("on %s changes no answer of validate(), violation(), compile() or a catalog", (prototypeName, prototype, toJSON) => {
-    const name = prototypeName.replace(".", "_");
-    const honest = JSON.stringify(schemaFor(`${name}_1`));
-    polluted(prototype, toJSON, () => {
+  ])(
+    "on %s changes no answer of validate(), violation(), compile() or a catalog",
+    (prototypeName, prototype, toJSON) => {
+      const name = prototypeName.replace(".", "_");
+      const honest = JSON.stringify(schemaFor(`${name}_1`));
+      polluted(prototype, toJSON, () => {
+        expect(validate(schemaFor(`${name}_1`), {})).toEqual(missing(`${name}_1`));
+        expect(violation(schemaFor(`${name}_2`), {})).toBe(`invalid arguments: a_${name}_2: missing (required)`);
+        expect(validate(schemaFor(`${name}_3`), { [`a_${name}_3`]: "y" })).toMatchObject({
+          ok: false,
+          issues: [{ instancePath: `/a_${name}_3`, keyword: "enum" }],
+        });
+        expect(validate(schemaFor(`${name}_4`), { [`a_${name}_4`]: "x" })).toEqual({ ok: true });
+        expect(compile(schemaFor(`${name}_5`)).validate({})).toEqual(missing(`${name}_5`));
+        const catalog = new Catalog();
+        expect(catalog.publish([{ name: "tool", inputSchema: schemaFor(`${name}_6`) }])).toMatchObject({ ok: true });
+        expect(catalog.validate("tool", {})).toEqual(missing(`${name}_6`));
+        // The text the cache keys by is the schema's own: an honest copy parsed later finds the same validator.
+        expect(validate(JSON.parse(honest), {})).toEqual(missing(`${name}_1`));
+      });
       expect(validate(schemaFor(`${name}_1`), {})).toEqual(missing(`${name}_1`));
-      expect(violation(schemaFor(`${name}_2`), {})).toBe(`invalid arguments: a_${name}_2: missing (required)`);
-      expect(validate(schemaFor(`${name}_3`), { [`a_${name}_3`]: "y" })).toMatchObject({ ok: false, issues: [{ instancePath: `/a_${name}_3`, keyword: "enum" }] });
-      expect(validate(schemaFor(`${name}_4`), { [`a_${name}_4`]: "x" })).toEqual({ ok: true });
-      expect(compile(schemaFor(`${name}_5`)).validate({})).toEqual(missing(`${name}_5`));
-      const catalog = new Catalog();
-      expect(catalog.publish([{ name: "tool", inputSchema: schemaFor(`${name}_6`) }])).toMatchObject({ ok: true });
-      expect(catalog.validate("tool", {})).toEqual(missing(`${name}_6`));
-      // The text the cache keys by is the schema's own: an honest copy parsed later finds the same validator.
-      expect(validate(JSON.parse(honest), {})).toEqual(missing(`${name}_1`));
-    });
-    expect(validate(schemaFor(`${name}_1`), {})).toEqual(missing(`${name}_1`));
-  });
+    },
+  );
 
   it("previews a value in a message as it was checked, not as an inherited toJSON writes it", () => {
     const schema = { type: "object", properties: { a_preview: { enum: ["x"] } } };
-    const message = polluted(Array.prototype, () => ["other"], () => violation(schema, { a_preview: [1, 2] }));
+    const message = polluted(
+      Array.prototype,
+      () => ["other"],
+      () => violation(schema, { a_preview: [1, 2] }),
+    );
     expect(message).toBe('invalid arguments: a_preview: must be one of "x", got [1,2]');
   });
 
   it("compiles a schema with a bigint choice, which JSON text cannot hold, from the schema itself, whatever BigInt.prototype.toJSON says", () => {
     const schema = { type: "object", properties: { a_big: { enum: [1n] } } };
-    polluted(BigInt.prototype, () => "1", () => {
-      expect(validate(schema, { a_big: "1" })).toMatchObject({ ok: false, issues: [{ instancePath: "/a_big", keyword: "enum", message: 'a_big: must be one of 1, got "1"' }] });
-      expect(validate(schema, { a_big: 1 })).toEqual({ ok: true });
-    });
+    polluted(
+      BigInt.prototype,
+      () => "1",
+      () => {
+        expect(validate(schema, { a_big: "1" })).toMatchObject({
+          ok: false,
+          issues: [{ instancePath: "/a_big", keyword: "enum", message: 'a_big: must be one of 1, got "1"' }],
+        });
+        expect(validate(schema, { a_big: 1 })).toEqual({ ok: true });
+      },
+    );
   });
 
   it("changes no answer when a schema object has a toJSON of its own that JSON.stringify would see and the keyword reads do not", () => {
@@ -276,6 +358,9 @@ describe("validate() with a toJSON on the prototypes", () => {
     expect(validate(schema, {})).toEqual(missing("hidden"));
     const branch = { enum: ["x"] };
     Object.defineProperty(branch, "toJSON", { value: () => ({}), enumerable: false });
-    expect(validate({ type: "object", properties: { a_branch: branch } }, { a_branch: "y" })).toMatchObject({ ok: false, issues: [{ instancePath: "/a_branch", keyword: "enum" }] });
+    expect(validate({ type: "object", properties: { a_branch: branch } }, { a_branch: "y" })).toMatchObject({
+      ok: false,
+      issues: [{ instancePath: "/a_branch", keyword: "enum" }],
+    });
   });
 });

@@ -14,12 +14,16 @@ const main = join(root, "lib/cli/main.js");
 const catalog = "fixtures/calls/tools.json";
 
 beforeAll(() => {
-  if (!existsSync(main)) throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
+  if (!existsSync(main))
+    throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
 });
 
 /** Each result line of `validate --calls <file>`: line, place on the line, tool, and "ok" or the message. */
 function validated(file: string): [number, number | null, string, string][] {
-  const run = spawnSync(process.execPath, [main, "validate", "--catalog", catalog, "--calls", file], { cwd: root, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [main, "validate", "--catalog", catalog, "--calls", file], {
+    cwd: root,
+    encoding: "utf8",
+  });
   expect(run.stderr).toBe("");
   return run.stdout
     .trimEnd()
@@ -45,7 +49,12 @@ describe("validate --calls reads each API's records", () => {
       [2, 1, "get_weather", "ok"],
       [2, 2, "get_weather", 'invalid arguments: unit: must be one of "celsius", "fahrenheit", got "kelvin"'],
       [3, null, "search_docs", 'invalid arguments: limit: expected an integer, got a string ("10")'],
-      [4, null, "get_time", "invalid arguments: arguments are not valid JSON: unexpected end of input, expected '\"' at line 1 column 22"],
+      [
+        4,
+        null,
+        "get_time",
+        "invalid arguments: arguments are not valid JSON: unexpected end of input, expected '\"' at line 1 column 22",
+      ],
       [5, null, "get_time", "ok"],
     ]);
   });
@@ -88,35 +97,87 @@ describe("callsInRecord", () => {
     expect(callsInRecord({ name: "a", arguments: '{"x":1}' })).toEqual([call("a", { text: '{"x":1}' })]);
     expect(callsInRecord({ name: "a", arguments: null })).toEqual([call("a", { value: null })]);
     expect(callsInRecord({ name: "a", _meta: { progressToken: 1 } })).toEqual([call("a", { value: {} })]);
-    expect(callsInRecord({ type: "function", function: { name: "a", arguments: "{}" } })).toEqual([call("a", { text: "{}" })]);
-    expect(callsInRecord({ type: "function_call", call_id: "c", name: "a", arguments: "{}" })).toEqual([call("a", { text: "{}" })]);
+    expect(callsInRecord({ type: "function", function: { name: "a", arguments: "{}" } })).toEqual([
+      call("a", { text: "{}" }),
+    ]);
+    expect(callsInRecord({ type: "function_call", call_id: "c", name: "a", arguments: "{}" })).toEqual([
+      call("a", { text: "{}" }),
+    ]);
     expect(callsInRecord({ type: "tool_use", id: "t", name: "a", input: "{}" })).toEqual([call("a", { value: "{}" })]);
     expect(callsInRecord({ functionCall: { name: "a", args: { x: 1 } } })).toEqual([call("a", { value: { x: 1 } })]);
     expect(callsInRecord({ name: "a", args: { x: 1 } })).toEqual([call("a", { value: { x: 1 } })]);
     // The single function_call of Chat Completions messages from before tool_calls.
-    expect(callsInRecord({ role: "assistant", content: null, function_call: { name: "a", arguments: "{}" } })).toEqual([call("a", { text: "{}" })]);
+    expect(callsInRecord({ role: "assistant", content: null, function_call: { name: "a", arguments: "{}" } })).toEqual([
+      call("a", { text: "{}" }),
+    ]);
   });
 
   it("refuses a record of no shape, or with its arguments under a name its shape lacks, with the reason, never as {}", () => {
     for (const [record, reason] of [
       [[1], "expected a call record (an object), got a list"],
       ["x", "expected a call record (an object), got a string"],
-      [{ name: "get_weather", input: { unit: "kelvin" } }, 'no "arguments", and "input" is no field of MCP tools/call params'],
-      [{ name: "a", parameters: {}, id: 1 }, 'no "arguments", and "parameters", "id" are no fields of MCP tools/call params'],
+      [
+        { name: "get_weather", input: { unit: "kelvin" } },
+        'no "arguments", and "input" is no field of MCP tools/call params',
+      ],
+      [
+        { name: "a", parameters: {}, id: 1 },
+        'no "arguments", and "parameters", "id" are no fields of MCP tools/call params',
+      ],
       [{ name: 3, arguments: {} }, "name: expected a string, got a number"],
       [{ arguments: {} }, 'missing "name"'],
-      [{ tool: "a", params: {} }, "matches no call shape (the shapes: MCP tools/call, OpenAI tool_calls or function_call, Anthropic tool_use, Gemini functionCall, or a message or response that holds them)"],
-      [{ type: "text", text: "hi" }, 'no call shape has "type": "text" (the shapes: MCP tools/call, OpenAI tool_calls or function_call, Anthropic tool_use, Gemini functionCall, or a message or response that holds them)'],
-      [{ jsonrpc: "2.0", id: 1, method: "tools/list" }, 'method: a JSON-RPC "tools/list" message, not a tools/call request'],
+      [
+        { tool: "a", params: {} },
+        "matches no call shape (the shapes: MCP tools/call, OpenAI tool_calls or function_call, Anthropic tool_use, Gemini functionCall, or a message or response that holds them)",
+      ],
+      [
+        { type: "text", text: "hi" },
+        'no call shape has "type": "text" (the shapes: MCP tools/call, OpenAI tool_calls or function_call, Anthropic tool_use, Gemini functionCall, or a message or response that holds them)',
+      ],
+      [
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        'method: a JSON-RPC "tools/list" message, not a tools/call request',
+      ],
       [{ jsonrpc: "2.0", id: 1, method: "tools/call", params: [] }, "params: expected an object, got a list"],
       [{ type: "tool_use", id: "t", name: "a" }, 'missing "input"'],
-      [{ type: "function_call", name: "a", arguments: { x: 1 } }, "arguments: expected JSON text (a string), got an object"],
-      [{ role: "assistant", tool_calls: [{ type: "function", function: { name: "a", arguments: "{}" } }, { type: "custom", custom: { name: "b", input: "x" } }] }, 'tool_calls[1].type: expected "function", got "custom"'],
-      [{ choices: [{ message: { role: "assistant", tool_calls: [{ type: "function", function: { name: "a" } }] } }] }, 'choices[0].message.tool_calls[0].function: missing "arguments"'],
-      [{ candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "a", args: {} } }, { functionCall: "b" }] } }] }, "candidates[0].content.parts[1].functionCall: expected an object, got a string"],
-      [{ role: "assistant", content: "It is sunny." }, "holds no tool call (an OpenAI Chat Completions message without one)"],
-      [{ type: "message", role: "assistant", content: [{ type: "text", text: "Hi" }] }, "holds no tool call (an Anthropic message without one)"],
-      [{ object: "response", output: [{ type: "message", content: [] }] }, "holds no tool call (an OpenAI Responses response without one)"],
+      [
+        { type: "function_call", name: "a", arguments: { x: 1 } },
+        "arguments: expected JSON text (a string), got an object",
+      ],
+      [
+        {
+          role: "assistant",
+          tool_calls: [
+            { type: "function", function: { name: "a", arguments: "{}" } },
+            { type: "custom", custom: { name: "b", input: "x" } },
+          ],
+        },
+        'tool_calls[1].type: expected "function", got "custom"',
+      ],
+      [
+        { choices: [{ message: { role: "assistant", tool_calls: [{ type: "function", function: { name: "a" } }] } }] },
+        'choices[0].message.tool_calls[0].function: missing "arguments"',
+      ],
+      [
+        {
+          candidates: [
+            { content: { role: "model", parts: [{ functionCall: { name: "a", args: {} } }, { functionCall: "b" }] } },
+          ],
+        },
+        "candidates[0].content.parts[1].functionCall: expected an object, got a string",
+      ],
+      [
+        { role: "assistant", content: "It is sunny." },
+        "holds no tool call (an OpenAI Chat Completions message without one)",
+      ],
+      [
+        { type: "message", role: "assistant", content: [{ type: "text", text: "Hi" }] },
+        "holds no tool call (an Anthropic message without one)",
+      ],
+      [
+        { object: "response", output: [{ type: "message", content: [] }] },
+        "holds no tool call (an OpenAI Responses response without one)",
+      ],
     ] as const) {
       expect(callsInRecord(record), JSON.stringify(record)).toBe(reason);
     }

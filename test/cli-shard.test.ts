@@ -49,7 +49,8 @@ const lines: (string | Buffer)[] = [
   call("echo", {}),
   call("echo", { s: "last: 中" }),
 ];
-const joined = (separator: string) => Buffer.concat(lines.flatMap((line, i) => [Buffer.from(line), Buffer.from(i < lines.length - 1 ? separator : "")]));
+const joined = (separator: string) =>
+  Buffer.concat(lines.flatMap((line, i) => [Buffer.from(line), Buffer.from(i < lines.length - 1 ? separator : "")]));
 /** A byte-order mark, LF and CRLF lines, blank lines, multi-byte characters, a line that is not UTF-8, no final newline. */
 const mixed = joined("\n");
 /** Every line ends with CRLF, the last one too. */
@@ -61,7 +62,8 @@ const SHARD_COUNTS = [1, 2, 3, 7, lines.length + 5];
 const boundary = (size: number, k: number, n: number) => Math.floor((size * k) / n);
 
 beforeAll(() => {
-  if (!existsSync(main)) throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
+  if (!existsSync(main))
+    throw new Error("lib/ is not built: run `npx tsc -p tsconfig.build.json` (npm install does it)");
 });
 
 describe("validate --shard K/N", () => {
@@ -89,11 +91,14 @@ describe("validate --shard K/N", () => {
       expect([whole.code, whole.stderr]).toEqual([1, ""]);
       expect(whole.stdout.split("\n").length).toBe(14); // 13 results and the end: blank lines 3 and 4 give none
       for (const n of SHARD_COUNTS) {
-        const outputs = Array.from({ length: n }, (_, i) => cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", `${i + 1}/${n}`]));
+        const outputs = Array.from({ length: n }, (_, i) =>
+          cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", `${i + 1}/${n}`]),
+        );
         expect(outputs.map((output) => output.stderr)).toEqual(outputs.map(() => ""));
         expect({ n, stdout: outputs.map((output) => output.stdout).join("") }).toEqual({ n, stdout: whole.stdout });
         // A shard's exit status is that of its own lines.
-        const failing = (stdout: string) => stdout.split("\n").some((line) => line !== "" && !line.includes('"ok":true'));
+        const failing = (stdout: string) =>
+          stdout.split("\n").some((line) => line !== "" && !line.includes('"ok":true'));
         expect(outputs.map((output) => output.code)).toEqual(outputs.map((output) => (failing(output.stdout) ? 1 : 0)));
       }
     });
@@ -101,7 +106,10 @@ describe("validate --shard K/N", () => {
 
   it("numbers the lines of the whole file, reports bytes that are not UTF-8, and reads the mark at the start as no part of line 1", () => {
     const calls = file("calls-numbers.jsonl", mixed);
-    const results = cli(["validate", "--catalog", catalog, "--calls", calls]).stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const results = cli(["validate", "--catalog", catalog, "--calls", calls])
+      .stdout.trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(results.map((result) => [result.line, result.ok ?? result.error])).toEqual([
       [1, true],
       [2, true],
@@ -117,14 +125,18 @@ describe("validate --shard K/N", () => {
       [14, false],
       [15, true],
     ]);
-    const lastShard = cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", "3/3"]).stdout.trimEnd().split("\n");
+    const lastShard = cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", "3/3"])
+      .stdout.trimEnd()
+      .split("\n");
     expect(lastShard.map((line) => JSON.parse(line).line)).toEqual([11, 12, 13, 14, 15]);
   });
 
   it("with worker threads too", () => {
     const calls = file("calls-workers.jsonl", mixed);
     const whole = cli(["validate", "--catalog", catalog, "--calls", calls]).stdout;
-    const shards = [1, 2, 3].map((k) => cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", `${k}/3`, "--workers", "2"]).stdout);
+    const shards = [1, 2, 3].map(
+      (k) => cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", `${k}/3`, "--workers", "2"]).stdout,
+    );
     expect(shards.join("")).toBe(whole);
   });
 
@@ -152,17 +164,37 @@ describe("validate --shard K/N", () => {
         { name: "other", calls: 2, failed: 1 },
         { name: "ehco", calls: 1, failed: 1 },
       ],
-      firstFailure: { file: calls, line: expect.any(Number), name: expect.any(String), message: expect.stringMatching(/^(invalid arguments|unknown tool)/) },
+      firstFailure: {
+        file: calls,
+        line: expect.any(Number),
+        name: expect.any(String),
+        message: expect.stringMatching(/^(invalid arguments|unknown tool)/),
+      },
       firstBadLine: { file: calls, line: expect.any(Number), reason: expect.any(String) },
     });
     for (const n of SHARD_COUNTS) {
       const summaries = Array.from({ length: n }, (_, i) => {
-        const shard = cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", `${i + 1}/${n}`, "--summary", "--json"]);
+        const shard = cli([
+          "validate",
+          "--catalog",
+          catalog,
+          "--calls",
+          calls,
+          "--shard",
+          `${i + 1}/${n}`,
+          "--summary",
+          "--json",
+        ]);
         expect(JSON.parse(shard.stdout).shard).toEqual({ index: i + 1, count: n });
         return file(`summary-${n}-${i + 1}.json`, shard.stdout);
       });
       const merged = cli(["merge-summaries", ...summaries.reverse()]);
-      expect({ n, code: merged.code, stderr: merged.stderr, summary: withoutTimes(merged.stdout) }).toEqual({ n, code: 1, stderr: "", summary: withoutTimes(whole.stdout) });
+      expect({ n, code: merged.code, stderr: merged.stderr, summary: withoutTimes(merged.stdout) }).toEqual({
+        n,
+        code: 1,
+        stderr: "",
+        summary: withoutTimes(whole.stdout),
+      });
     }
   });
 
@@ -177,30 +209,57 @@ describe("validate --shard K/N", () => {
       ["1/2", "-", "validate: --shard needs --calls to be a file, not stdin"],
       ["1/2", "/dev/stdin", "validate: --shard needs --calls to be a regular file; /dev/stdin is not one"],
     ]) {
-      expect(cli(["validate", "--catalog", catalog, "--calls", input, "--shard", shard], "")).toEqual({ code: 2, stdout: "", stderr: `tool-input-schema: ${message}\n` });
+      expect(cli(["validate", "--catalog", catalog, "--calls", input, "--shard", shard], "")).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `tool-input-schema: ${message}\n`,
+      });
     }
   });
 });
 
 describe("merge-summaries", () => {
   const calls = file("calls-merge.jsonl", mixed);
-  const summary = (shard: string) => file(`merge-${shard.replace("/", "-of-")}.json`, cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", shard, "--summary", "--json"]).stdout);
+  const summary = (shard: string) =>
+    file(
+      `merge-${shard.replace("/", "-of-")}.json`,
+      cli(["validate", "--catalog", catalog, "--calls", calls, "--shard", shard, "--summary", "--json"]).stdout,
+    );
 
   it("refuses a missing shard, a shard given twice, shards of different splits, and a file that holds no summary", () => {
     const [one, two, three, otherSplit] = [summary("1/3"), summary("2/3"), summary("3/3"), summary("1/2")];
-    const whole = file("merge-whole.json", cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout);
+    const whole = file(
+      "merge-whole.json",
+      cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout,
+    );
     const notSummary = file("merge-not-summary.json", JSON.stringify({ calls: 1 }));
-    const badFailure = file("merge-bad-failure.json", JSON.stringify({ ...JSON.parse(readFileSync(whole, "utf8")), firstFailure: { file: "x", line: 0.5, name: "a", message: "m" } }));
+    const badFailure = file(
+      "merge-bad-failure.json",
+      JSON.stringify({
+        ...JSON.parse(readFileSync(whole, "utf8")),
+        firstFailure: { file: "x", line: 0.5, name: "a", message: "m" },
+      }),
+    );
     for (const [files, message] of [
       [[one, three], "merge-summaries: missing shard 2/3"],
       [[one], "merge-summaries: missing shards 2/3, 3/3"],
       [[one, two, two, three], `merge-summaries: ${two} and ${two} are both shard 2/3`],
       [[one, two, three, otherSplit], `merge-summaries: ${one} is shard 1/3 but ${otherSplit} is shard 1/2`],
       [[whole, one, two, three], `merge-summaries: ${one} is shard 1/3 but ${whole} is a whole run`],
-      [[one, notSummary], `${notSummary}: not a summary from validate --summary --json (lines: expected a whole number, got undefined)`],
-      [[badFailure], `${badFailure}: not a summary from validate --summary --json (firstFailure.line: expected a whole number, got a number)`],
+      [
+        [one, notSummary],
+        `${notSummary}: not a summary from validate --summary --json (lines: expected a whole number, got undefined)`,
+      ],
+      [
+        [badFailure],
+        `${badFailure}: not a summary from validate --summary --json (firstFailure.line: expected a whole number, got a number)`,
+      ],
     ] as const) {
-      expect(cli(["merge-summaries", ...files])).toEqual({ code: 2, stdout: "", stderr: `tool-input-schema: ${message}\n` });
+      expect(cli(["merge-summaries", ...files])).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `tool-input-schema: ${message}\n`,
+      });
     }
   });
 
@@ -209,20 +268,39 @@ describe("merge-summaries", () => {
     const { firstFailure, firstBadLine, linesWithCalls, linesWithSeveralCalls, ...older } = whole;
     expect([firstFailure, firstBadLine, linesWithSeveralCalls]).toEqual([expect.any(Object), expect.any(Object), 0]);
     const merged = JSON.parse(cli(["merge-summaries", file("merge-older.json", JSON.stringify(older))]).stdout);
-    expect(merged).toMatchObject({ calls: whole.calls, linesWithCalls, linesWithSeveralCalls: 0, failed: whole.failed, firstFailure: null, firstBadLine: null });
+    expect(merged).toMatchObject({
+      calls: whole.calls,
+      linesWithCalls,
+      linesWithSeveralCalls: 0,
+      failed: whole.failed,
+      firstFailure: null,
+      firstBadLine: null,
+    });
   });
 
   it("adds up whole runs over different files, and prints the text summary with --text", () => {
     const first = file("merge-first.jsonl", [call("echo", { s: "a" }), call("other", { n: 1 })].join("\n") + "\n");
     const second = file("merge-second.jsonl", [call("other", { n: 2 }), "{", call("echo", { s: 2 })].join("\n") + "\n");
-    const both = file("merge-both.jsonl", [call("echo", { s: "a" }), call("other", { n: 1 }), call("other", { n: 2 }), "{", call("echo", { s: 2 })].join("\n") + "\n");
-    const summaries = [first, second].map((calls, i) => file(`merge-run-${i}.json`, cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout));
+    const both = file(
+      "merge-both.jsonl",
+      [call("echo", { s: "a" }), call("other", { n: 1 }), call("other", { n: 2 }), "{", call("echo", { s: 2 })].join(
+        "\n",
+      ) + "\n",
+    );
+    const summaries = [first, second].map((calls, i) =>
+      file(
+        `merge-run-${i}.json`,
+        cli(["validate", "--catalog", catalog, "--calls", calls, "--summary", "--json"]).stdout,
+      ),
+    );
     const merged = cli(["merge-summaries", "--text", ...summaries]);
     const single = cli(["validate", "--catalog", catalog, "--calls", both, "--summary"]);
     const withoutTimes = (text: string) => text.replace(/; [\d.,]+ s, [\d,]+ records\/s\n/, "\n");
     expect(merged.code).toBe(1);
     // The first failure and the first bad line of the runs, by the file they are in.
-    expect(withoutTimes(merged.stdout)).toBe(withoutTimes(single.stdout).replace(`${both}:5 (`, `${second}:3 (`).replace(`${both}:4:`, `${second}:2:`));
+    expect(withoutTimes(merged.stdout)).toBe(
+      withoutTimes(single.stdout).replace(`${both}:5 (`, `${second}:3 (`).replace(`${both}:4:`, `${second}:2:`),
+    );
     expect(withoutTimes(merged.stdout)).toBe(
       `4 calls: 3 valid, 1 failed (1 validation); 1 bad line\n  echo   2 calls, 1 failed\n  other  2 calls, 0 failed\n` +
         `first failed call: ${second}:3 (echo): invalid arguments: s: expected a string, got a number (2)\n` +

@@ -10,7 +10,10 @@ describe("oneOf, anyOf, not", () => {
     properties: { path: { type: "string" } },
     required: ["path"],
     oneOf: [
-      { properties: { old_string: { type: "string" }, new_string: { type: "string" } }, required: ["old_string", "new_string"] },
+      {
+        properties: { old_string: { type: "string" }, new_string: { type: "string" } },
+        required: ["old_string", "new_string"],
+      },
       { properties: { content: { type: "string" } }, required: ["content"] },
     ],
   });
@@ -22,7 +25,8 @@ describe("oneOf, anyOf, not", () => {
     expect(validate(edit, { v: { path: "a", content: "x", old_string: "x", new_string: "y" } })).toMatchObject({
       ok: false,
       kind: "validation",
-      message: "invalid arguments: v: matches more than one of the allowed forms (forms 1, 2); it must match exactly one",
+      message:
+        "invalid arguments: v: matches more than one of the allowed forms (forms 1, 2); it must match exactly one",
       issues: [{ instancePath: "/v", schemaPath: "/properties/v/oneOf", keyword: "oneOf" }],
     });
   });
@@ -37,16 +41,22 @@ describe("oneOf, anyOf, not", () => {
   it("says which shapes are accepted when the value fits none", () => {
     const schema = wrap({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] });
     expect(violation(schema, { v: 5 })).toBe("invalid arguments: v: expected a string or a list, got a number (5)");
-    expect(violation(schema, { v: [1] })).toBe("invalid arguments: v: does not match any of the 2 allowed forms; closest (form 2): v[0]: expected a string, got a number (1)");
+    expect(violation(schema, { v: [1] })).toBe(
+      "invalid arguments: v: does not match any of the 2 allowed forms; closest (form 2): v[0]: expected a string, got a number (1)",
+    );
     expect(validate(schema, { v: ["a"] }).ok).toBe(true);
   });
 
   it("shows the value where no branch takes its type, as a plain type failure does", () => {
     const optional = wrap({ anyOf: [{ type: "integer" }, { type: "null" }] });
     const plain = wrap({ type: ["integer", "null"] });
-    expect(violation(optional, { v: "3" })).toBe('invalid arguments: v: expected an integer or null, got a string ("3")');
+    expect(violation(optional, { v: "3" })).toBe(
+      'invalid arguments: v: expected an integer or null, got a string ("3")',
+    );
     expect(violation(optional, { v: "3" })).toBe(violation(plain, { v: "3" }));
-    expect(violation(wrap({ oneOf: [{ type: "integer" }, { type: "null" }] }), { v: true })).toBe("invalid arguments: v: expected an integer or null, got a boolean (true)");
+    expect(violation(wrap({ oneOf: [{ type: "integer" }, { type: "null" }] }), { v: true })).toBe(
+      "invalid arguments: v: expected an integer or null, got a boolean (true)",
+    );
     // Lists and objects are named by shape only, by both.
     expect(violation(optional, { v: [3] })).toBe("invalid arguments: v: expected an integer or null, got a list");
     expect(violation(optional, { v: [3] })).toBe(violation(plain, { v: [3] }));
@@ -96,7 +106,13 @@ describe("execution_failure", () => {
   const [pattern, hostile] = cases[0];
 
   it("has a fixed, documented work limit", () => {
-    expect(patternEngine).toMatchObject({ baseWork: 2 ** 21, workPerUnit: 16, maxWork: 2 ** 22, readsPerUnit: 4, K: 64 });
+    expect(patternEngine).toMatchObject({
+      baseWork: 2 ** 21,
+      workPerUnit: 16,
+      maxWork: 2 ** 22,
+      readsPerUnit: 4,
+      K: 64,
+    });
     expect(Object.isFrozen(patternEngine)).toBe(true);
   });
 
@@ -120,7 +136,10 @@ describe("execution_failure", () => {
   });
 
   it.each(cases)("%s answers shorter strings of the same kind", (pattern, subject) => {
-    expect(validate(wrap({ type: "string", pattern }), { v: subject.slice(0, 500) })).toMatchObject({ ok: false, kind: "validation" });
+    expect(validate(wrap({ type: "string", pattern }), { v: subject.slice(0, 500) })).toMatchObject({
+      ok: false,
+      kind: "validation",
+    });
   });
 
   it.each([
@@ -131,7 +150,11 @@ describe("execution_failure", () => {
   ])("propagates through %s and is never read as a mismatch", (name, schema) => {
     const subject = name === "anyOf" ? cases[1][1] : hostile;
     const result = validate(wrap(schema), { v: subject });
-    expect(result).toMatchObject({ ok: false, kind: "execution_failure", issues: [{ kind: "execution_failure", instancePath: "/v", keyword: "pattern" }] });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "execution_failure",
+      issues: [{ kind: "execution_failure", instancePath: "/v", keyword: "pattern" }],
+    });
   });
 
   it("points at the string that exhausted the engine, deep in the arguments", () => {
@@ -146,11 +169,21 @@ describe("execution_failure", () => {
     // PCRE2 tried each start position again: seconds for 100,000 characters.
     // The DFA reads each character once.
     for (const pattern of ["[a-z]*0", "a*b", "a{0,500}a{0,500}a{0,500}c"]) {
-      expect(validate(wrap({ type: "string", pattern }), { v: "a".repeat(100_000) })).toMatchObject({ ok: false, kind: "validation" });
+      expect(validate(wrap({ type: "string", pattern }), { v: "a".repeat(100_000) })).toMatchObject({
+        ok: false,
+        kind: "validation",
+      });
     }
-    expect(validate(wrap({ type: "string", pattern: "[a-z]*0" }), { v: `${"a".repeat(100_000)}0` })).toEqual({ ok: true });
-    expect(validate(wrap({ type: "string", pattern: "foo" }), { v: `${"x".repeat(1_000_000)}foo` })).toEqual({ ok: true });
-    expect(validate(wrap({ type: "string", pattern: "b" }), { v: "a".repeat(1_000_000) })).toMatchObject({ ok: false, kind: "validation" });
+    expect(validate(wrap({ type: "string", pattern: "[a-z]*0" }), { v: `${"a".repeat(100_000)}0` })).toEqual({
+      ok: true,
+    });
+    expect(validate(wrap({ type: "string", pattern: "foo" }), { v: `${"x".repeat(1_000_000)}foo` })).toEqual({
+      ok: true,
+    });
+    expect(validate(wrap({ type: "string", pattern: "b" }), { v: "a".repeat(1_000_000) })).toMatchObject({
+      ok: false,
+      kind: "validation",
+    });
   });
 
   it("outranks validation problems in the same call", () => {
@@ -163,7 +196,10 @@ describe("the closest branch", () => {
   // `big` is met many times through a chain of allOf and $ref, so it is
   // decided once and remembered; a oneOf branch that refers to it must be
   // judged as if it ran again, whatever ran before it.
-  const required = (prefix: string) => ({ type: "object", required: Array.from({ length: 12 }, (_, i) => `${prefix}${i}`) });
+  const required = (prefix: string) => ({
+    type: "object",
+    required: Array.from({ length: 12 }, (_, i) => `${prefix}${i}`),
+  });
   const defs: Record<string, unknown> = { big: required("a"), other: required("b") };
   for (let i = 0; i < 9; i++) {
     const next = i === 8 ? "#/$defs/big" : `#/$defs/d${i + 1}`;
@@ -171,13 +207,19 @@ describe("the closest branch", () => {
   }
   const oneOf = { oneOf: [{ $ref: "#/$defs/big" }, { $ref: "#/$defs/other" }] };
   const message = (v: unknown) => {
-    const result = compile({ type: "object", $defs: defs, properties: { v } }, { profile: "extended" }).validate({ v: {} });
+    const result = compile({ type: "object", $defs: defs, properties: { v } }, { profile: "extended" }).validate({
+      v: {},
+    });
     return result.ok ? null : result.issues.find((issue) => issue.keyword === "oneOf")?.message;
   };
 
   it("does not depend on whether a shared target was decided before", () => {
     const expected =
       "v: does not match any of the 2 allowed forms; closest (form 1): v.a0: missing (required); v.a1: missing (required); v.a2: missing (required)";
-    expect([message(oneOf), message({ allOf: [oneOf, { $ref: "#/$defs/d0" }] }), message({ allOf: [{ $ref: "#/$defs/d0" }, oneOf] })]).toEqual([expected, expected, expected]);
+    expect([
+      message(oneOf),
+      message({ allOf: [oneOf, { $ref: "#/$defs/d0" }] }),
+      message({ allOf: [{ $ref: "#/$defs/d0" }, oneOf] }),
+    ]).toEqual([expected, expected, expected]);
   });
 });

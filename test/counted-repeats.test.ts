@@ -69,7 +69,8 @@ const SHAPES: Record<string, (length: number, n: number) => string> = {
   "one run": (length) => "a".repeat(length),
   "one run ending in b": (length) => `${"a".repeat(length - 1)}b`,
   "lines just too short": (length, n) => `${"a".repeat(n - 2)}b\n`.repeat(Math.ceil(length / n)).slice(0, length),
-  "lines, the last one long enough": (length, n) => `${`${"a".repeat(n - 2)}b\n`.repeat(Math.max(0, Math.floor(length / n) - 1))}${"a".repeat(n - 1)}b`,
+  "lines, the last one long enough": (length, n) =>
+    `${`${"a".repeat(n - 2)}b\n`.repeat(Math.max(0, Math.floor(length / n) - 1))}${"a".repeat(n - 1)}b`,
   "words of n - 1": (length, n) => `${"a".repeat(n - 1)} `.repeat(Math.ceil(length / n)),
   "astral, lone surrogates": (length) => `${"😀\ud800".repeat(length / 3)}b`,
 };
@@ -90,23 +91,32 @@ function compiled(c: Case): CompiledPattern {
 }
 
 describe("counted repeats of one set, to 1e6 characters", () => {
-  it.each(CASES)("$pattern: V8's answer for every subject, none out of work", (c) => {
-    const n = c.n ?? 2000;
-    const pattern = compiled(c);
-    const answers: string[] = [];
-    const expected: string[] = [];
-    for (const shape of Object.keys(SHAPES)) {
-      for (const length of LENGTHS.filter((length) => length > n)) {
-        const s = subject(shape, length, n);
-        const answer = ecmaScriptTest(c.twin, s);
-        if (length === LENGTHS[0] && n <= 2000) expect({ shape, s: s.length, v8: ecmaScriptTest(c.pattern, s) }).toEqual({ shape, s: s.length, v8: answer });
-        startSearches(s);
-        expect({ shape, length, outOfWork: pattern.test(s) === LIMIT }).toEqual({ shape, length, outOfWork: false });
-        const result = validate(wrap(c.pattern), { v: s }, { profile: c.profile ?? "core" });
-        answers.push(`${shape} ${length}: ${result.ok ? "ok" : result.kind}`);
-        expected.push(`${shape} ${length}: ${answer ? "ok" : "validation"}`);
+  it.each(CASES)(
+    "$pattern: V8's answer for every subject, none out of work",
+    (c) => {
+      const n = c.n ?? 2000;
+      const pattern = compiled(c);
+      const answers: string[] = [];
+      const expected: string[] = [];
+      for (const shape of Object.keys(SHAPES)) {
+        for (const length of LENGTHS.filter((length) => length > n)) {
+          const s = subject(shape, length, n);
+          const answer = ecmaScriptTest(c.twin, s);
+          if (length === LENGTHS[0] && n <= 2000)
+            expect({ shape, s: s.length, v8: ecmaScriptTest(c.pattern, s) }).toEqual({
+              shape,
+              s: s.length,
+              v8: answer,
+            });
+          startSearches(s);
+          expect({ shape, length, outOfWork: pattern.test(s) === LIMIT }).toEqual({ shape, length, outOfWork: false });
+          const result = validate(wrap(c.pattern), { v: s }, { profile: c.profile ?? "core" });
+          answers.push(`${shape} ${length}: ${result.ok ? "ok" : result.kind}`);
+          expected.push(`${shape} ${length}: ${answer ? "ok" : "validation"}`);
+        }
       }
-    }
-    expect(answers).toEqual(expected);
-  }, 60_000);
+      expect(answers).toEqual(expected);
+    },
+    60_000,
+  );
 });

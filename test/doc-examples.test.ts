@@ -1,5 +1,16 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { inspect } from "node:util";
@@ -80,12 +91,23 @@ import {
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
 
 const root = join(__dirname, "..");
-const pages = ["README.md", ...readdirSync(join(root, "docs")).filter((name) => name.endsWith(".md")).sort().map((name) => `docs/${name}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 const texts = new Map(pages.map((page) => [page, readFileSync(join(root, page), "utf8")]));
 const examplesOf = new Map(pages.map((page) => [page, readExamples(texts.get(page)!)]));
 const shellOf = new Map(pages.map((page) => [page, readShellExamples(texts.get(page)!)]));
 const fileOf = (page: string, example: Example) => `${page.replace(/[/.]/g, "_")}-${example.line}.mts`;
-const runnable = pages.flatMap((page) => examplesOf.get(page)!.filter((example) => example.mode === "run").map((example) => ({ page, example })));
+const runnable = pages.flatMap((page) =>
+  examplesOf
+    .get(page)!
+    .filter((example) => example.mode === "run")
+    .map((example) => ({ page, example })),
+);
 
 /** The package's types used with the SDK's, beyond what the pages show. */
 const sdkTypes = `
@@ -115,7 +137,10 @@ function typesExample(example: Example): Example {
     lines: [
       ...example.lines,
       { text: `import type * as Package from "tool-input-schema";`, line: last },
-      { text: `type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;`, line: last },
+      {
+        text: `type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;`,
+        line: last,
+      },
       ...checks,
     ],
   };
@@ -127,7 +152,8 @@ function instrumented(text: string, outputs: Output[]): string {
   for (const [index, output] of [...outputs.entries()].reverse()) {
     out = `${out.slice(0, output.start)}globalThis.__readmeShow(${index}, (${out.slice(output.start, output.end)}))${out.slice(output.end)}`;
   }
-  return ts.transpileModule(out, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText;
+  return ts.transpileModule(out, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } })
+    .outputText;
 }
 
 /** Runs in the child: imports the examples in order and prints what they returned, as JSON. */
@@ -185,14 +211,21 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-docs-"));
   mkdirSync(join(scratch, "node_modules", ".bin"), { recursive: true });
   symlinkSync(root, join(scratch, "node_modules", "tool-input-schema"), "dir");
-  symlinkSync(join(root, "node_modules", "@modelcontextprotocol"), join(scratch, "node_modules", "@modelcontextprotocol"), "dir");
+  symlinkSync(
+    join(root, "node_modules", "@modelcontextprotocol"),
+    join(scratch, "node_modules", "@modelcontextprotocol"),
+    "dir",
+  );
   symlinkSync(join(root, "node_modules", "ai"), join(scratch, "node_modules", "ai"), "dir");
   symlinkSync(join(root, "node_modules", "@types"), join(scratch, "node_modules", "@types"), "dir");
   // The bins, as npm links them on install.
   const bin = join(scratch, "node_modules", ".bin", "tool-input-schema");
   writeFileSync(bin, `#!/bin/sh\nexec "${process.execPath}" "${join(root, "lib", "cli", "main.js")}" "$@"\n`);
   chmodSync(bin, 0o755);
-  symlinkSync("../@modelcontextprotocol/server-everything/dist/index.js", join(scratch, "node_modules", ".bin", "mcp-server-everything"));
+  symlinkSync(
+    "../@modelcontextprotocol/server-everything/dist/index.js",
+    join(scratch, "node_modules", ".bin", "mcp-server-everything"),
+  );
   // The quick start's `cp -r node_modules/tool-input-schema/examples .`
   cpSync(join(root, "examples"), join(scratch, "examples"), { recursive: true });
   writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
@@ -234,18 +267,33 @@ beforeAll(() => {
   }
 
   const scripts = runnable.map(({ page, example }) => fileOf(page, example).replace(/\.mts$/, ".mjs"));
-  runnable.forEach(({ example }, i) => writeFileSync(join(scratch, scripts[i]), instrumented(moduleText(example).text, readOutputs(example))));
+  runnable.forEach(({ example }, i) =>
+    writeFileSync(join(scratch, scripts[i]), instrumented(moduleText(example).text, readOutputs(example))),
+  );
   writeFileSync(join(scratch, "runner.mjs"), runner);
   // The timeout only ends an example that never settles; no answer depends on it.
-  execFileSync(process.execPath, ["runner.mjs", "ran.json", ...scripts], { cwd: scratch, stdio: ["ignore", "ignore", "pipe"], timeout: 200_000 });
+  execFileSync(process.execPath, ["runner.mjs", "ran.json", ...scripts], {
+    cwd: scratch,
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: 200_000,
+  });
   ran = JSON.parse(readFileSync(join(scratch, "ran.json"), "utf8"));
 
-  const env = { ...process.env, PATH: `${join(scratch, "node_modules", ".bin")}:${process.env.PATH}`, npm_config_offline: "true" };
+  const env = {
+    ...process.env,
+    PATH: `${join(scratch, "node_modules", ".bin")}:${process.env.PATH}`,
+    npm_config_offline: "true",
+  };
   for (const page of pages) {
     for (const example of shellOf.get(page)!) {
       // Shown output is stdout and stderr in the order they were written (one pipe for both); else stderr on its own.
       const script = example.output === undefined ? example.script : `exec 2>&1\n${example.script}`;
-      const run = spawnSync("bash", ["-c", `${preamble}\n${script}`], { cwd: scratch, env, encoding: "utf8", timeout: 100_000 });
+      const run = spawnSync("bash", ["-c", `${preamble}\n${script}`], {
+        cwd: scratch,
+        env,
+        encoding: "utf8",
+        timeout: 100_000,
+      });
       shellRuns.set(example, { output: run.stdout, stderr: run.stderr, status: run.status });
     }
   }
@@ -260,11 +308,20 @@ describe("the pages' examples", () => {
   it("are of each kind, and state values and output to compare", () => {
     const all = pages.flatMap((page) => examplesOf.get(page)!);
     expect([...new Set(all.map((example) => example.mode))].sort()).toEqual(["compile-only", "run", "types"]);
-    const stated = (page: string) => examplesOf.get(page)!.filter((example) => example.mode === "run").flatMap((example) => readOutputs(example));
+    const stated = (page: string) =>
+      examplesOf
+        .get(page)!
+        .filter((example) => example.mode === "run")
+        .flatMap((example) => readOutputs(example));
     expect(stated("README.md").length).toBeGreaterThanOrEqual(8);
-    expect(shellOf.get("README.md")!.filter((example) => example.output !== undefined).length).toBeGreaterThanOrEqual(1);
+    expect(shellOf.get("README.md")!.filter((example) => example.output !== undefined).length).toBeGreaterThanOrEqual(
+      1,
+    );
     for (const page of ["docs/api.md", "docs/cli.md", "docs/mcp.md"]) {
-      expect({ page, examples: examplesOf.get(page)!.length + shellOf.get(page)!.length > 0 }).toEqual({ page, examples: true });
+      expect({ page, examples: examplesOf.get(page)!.length + shellOf.get(page)!.length > 0 }).toEqual({
+        page,
+        examples: true,
+      });
     }
   });
 
@@ -272,7 +329,9 @@ describe("the pages' examples", () => {
     const readme = texts.get("README.md")!;
     const first = readme.indexOf("```");
     expect(readme.slice(first, readme.indexOf("\n", first))).toBe("```sh");
-    expect(shellOf.get("README.md")![0].script).toBe("npx tool-input-schema validate --catalog examples/tools.json --calls examples/calls.jsonl --summary\n");
+    expect(shellOf.get("README.md")![0].script).toBe(
+      "npx tool-input-schema validate --catalog examples/tools.json --calls examples/calls.jsonl --summary\n",
+    );
     expect(readme.slice(0, first)).toContain("<!-- example: shell -->");
   });
 });
@@ -291,7 +350,9 @@ for (const page of pages) {
 
     const stated = examples
       .filter((example) => example.mode === "run")
-      .flatMap((example) => readOutputs(example).map((output, index) => [output.line, output, example, index] as const));
+      .flatMap((example) =>
+        readOutputs(example).map((output, index) => [output.line, output, example, index] as const),
+      );
     if (stated.length > 0) {
       it.each(stated)("the value stated at line %d is what the example returns", (_line, output, example, index) => {
         const file = fileOf(page, example).replace(/\.mts$/, ".mjs");
@@ -310,18 +371,29 @@ for (const page of pages) {
 
     const shell = shellOf.get(page)!;
     if (shell.length > 0) {
-      it.each(shell.map((example) => [example.line, example.output === undefined ? "nothing on stderr" : `the output at line ${example.output.line}`, example] as const))(
-        "the shell example at line %d prints %s",
-        (_line, _what, example) => {
-          const run = shellRuns.get(example)!;
-          if (example.output === undefined) {
-            expect({ stderr: run.stderr, status: run.status === null || run.status > 1 ? run.status : "0 or 1" }).toEqual({ stderr: "", status: "0 or 1" });
-          } else {
-            const where = outputDifference(example.output.text, run.output);
-            if (where !== undefined) expect.fail(`${page}:${example.output.line}: the shown output is not what the example prints: ${where}\nprinted:\n${run.output}`);
-          }
-        },
-      );
+      it.each(
+        shell.map(
+          (example) =>
+            [
+              example.line,
+              example.output === undefined ? "nothing on stderr" : `the output at line ${example.output.line}`,
+              example,
+            ] as const,
+        ),
+      )("the shell example at line %d prints %s", (_line, _what, example) => {
+        const run = shellRuns.get(example)!;
+        if (example.output === undefined) {
+          expect({ stderr: run.stderr, status: run.status === null || run.status > 1 ? run.status : "0 or 1" }).toEqual(
+            { stderr: "", status: "0 or 1" },
+          );
+        } else {
+          const where = outputDifference(example.output.text, run.output);
+          if (where !== undefined)
+            expect.fail(
+              `${page}:${example.output.line}: the shown output is not what the example prints: ${where}\nprinted:\n${run.output}`,
+            );
+        }
+      });
     }
 
     it("links to files and headings that exist", () => {
@@ -345,13 +417,30 @@ describe("the package's types with @modelcontextprotocol/sdk", () => {
 describe("the file map (docs/architecture.md, Files)", () => {
   it("names every file of src/ and native/, and only files that exist", () => {
     const map = readFileSync(join(root, "docs", "architecture.md"), "utf8");
-    const named = new Set([...map.matchAll(/`((?:src|native|scripts|test|bench|fixtures|examples|docs)\/[^`\s]*)`/g)].map((match) => match[1]));
+    const named = new Set(
+      [...map.matchAll(/`((?:src|native|scripts|test|bench|fixtures|examples|docs)\/[^`\s]*)`/g)].map(
+        (match) => match[1],
+      ),
+    );
     const missing = [...named].filter((path) => !existsSync(join(root, path.replace(/\.cc\/\.h$/, ".cc"))));
     expect(missing).toEqual([]);
     const walk = (dir: string): string[] =>
-      readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
-    const sources = [...walk("src"), ...walk("native").filter((file) => !file.includes("/fuzz/corpus/"))].map((file) => relative(root, join(root, file)));
-    const unnamed = sources.filter((file) => ![...named].some((path) => path === file || path.replace(/\.cc\/\.h$/, ".cc") === file || path.replace(/\.cc\/\.h$/, ".h") === file || (path.endsWith("/") && file.startsWith(path))));
+      readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    const sources = [...walk("src"), ...walk("native").filter((file) => !file.includes("/fuzz/corpus/"))].map((file) =>
+      relative(root, join(root, file)),
+    );
+    const unnamed = sources.filter(
+      (file) =>
+        ![...named].some(
+          (path) =>
+            path === file ||
+            path.replace(/\.cc\/\.h$/, ".cc") === file ||
+            path.replace(/\.cc\/\.h$/, ".h") === file ||
+            (path.endsWith("/") && file.startsWith(path)),
+        ),
+    );
     expect(unnamed).toEqual([]);
   });
 });
@@ -359,25 +448,33 @@ describe("the file map (docs/architecture.md, Files)", () => {
 describe("the rule column (docs/contract.md, Where each rule lives)", () => {
   const contract = readFileSync(join(root, "docs", "contract.md"), "utf8");
   const section = contract.slice(contract.indexOf("## Where each rule lives"));
-  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| rule") && !line.startsWith("| ---"));
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| rule") && !line.startsWith("| ---"));
   const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 
   it("lists the rules", () => {
     expect(rows.length).toBeGreaterThan(40);
   });
 
-  it.each(rows.map((row) => [row.split(" | ")[0].slice(2), row]))("%s: its files exist and declare its names", (_rule, row) => {
-    const [, filesCell, namesCell] = row.split(" | ");
-    const files = ticked(filesCell);
-    expect(files.length).toBeGreaterThan(0);
-    const texts = files.map((file) => (existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : null));
-    expect(files.filter((_file, i) => texts[i] === null)).toEqual([]);
-    // A name is declared where a function, class, constant or method of that name begins (C++ too: `Type Name(`, `Class::Name(`).
-    const declares = (text: string, name: string) =>
-      new RegExp(`(?:function|class|const|let|interface|type|enum|struct)\\s+${name}\\b|^\\s*(?:private |static |readonly )*${name}\\s*[(<]|^[\\w:<>* ]+[ :]${name}\\(`, "m").test(text);
-    // Names in parentheses are methods of the class before them.
-    const names = ticked(namesCell.replace(/\(([^)]*)\)/g, "$1"));
-    const undeclared = names.filter((name) => !texts.some((text) => declares(text!, name)));
-    expect(undeclared).toEqual([]);
-  });
+  it.each(rows.map((row) => [row.split(" | ")[0].slice(2), row]))(
+    "%s: its files exist and declare its names",
+    (_rule, row) => {
+      const [, filesCell, namesCell] = row.split(" | ");
+      const files = ticked(filesCell);
+      expect(files.length).toBeGreaterThan(0);
+      const texts = files.map((file) => (existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : null));
+      expect(files.filter((_file, i) => texts[i] === null)).toEqual([]);
+      // A name is declared where a function, class, constant or method of that name begins (C++ too: `Type Name(`, `Class::Name(`).
+      const declares = (text: string, name: string) =>
+        new RegExp(
+          `(?:function|class|const|let|interface|type|enum|struct)\\s+${name}\\b|^\\s*(?:private |static |readonly )*${name}\\s*[(<]|^[\\w:<>* ]+[ :]${name}\\(`,
+          "m",
+        ).test(text);
+      // Names in parentheses are methods of the class before them.
+      const names = ticked(namesCell.replace(/\(([^)]*)\)/g, "$1"));
+      const undeclared = names.filter((name) => !texts.some((text) => declares(text!, name)));
+      expect(undeclared).toEqual([]);
+    },
+  );
 });

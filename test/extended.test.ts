@@ -9,22 +9,59 @@ const message = (v: unknown, value: unknown) => violation(wrap(v), { v: value },
 
 describe("profile option", () => {
   it("defaults to core, which refuses extended keywords and says the extended profile supports them", () => {
-    for (const keyword of ["maxLength", "const", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "minProperties", "maxProperties", "propertyNames", "dependentRequired", "prefixItems", "allOf", "$defs", "definitions", "$ref", "title", "$comment", "contentMediaType", "examples", "deprecated", "readOnly", "writeOnly"]) {
+    for (const keyword of [
+      "maxLength",
+      "const",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "multipleOf",
+      "uniqueItems",
+      "minProperties",
+      "maxProperties",
+      "propertyNames",
+      "dependentRequired",
+      "prefixItems",
+      "allOf",
+      "$defs",
+      "definitions",
+      "$ref",
+      "title",
+      "$comment",
+      "contentMediaType",
+      "examples",
+      "deprecated",
+      "readOnly",
+      "writeOnly",
+    ]) {
       const result = validateSchema(wrap({ [keyword]: null }));
       expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
-      if (!result.ok) expect(result.issues[0].message).toBe(`#/properties/v/${keyword}: keyword "${keyword}" is not supported (profile: "extended" supports it)`);
+      if (!result.ok)
+        expect(result.issues[0].message).toBe(
+          `#/properties/v/${keyword}: keyword "${keyword}" is not supported (profile: "extended" supports it)`,
+        );
     }
   });
 
   it("keeps refusing what neither profile supports", () => {
-    for (const keyword of ["if", "contains", "patternProperties", "dependentSchemas", "unevaluatedProperties", "$anchor", "$dynamicRef"]) {
+    for (const keyword of [
+      "if",
+      "contains",
+      "patternProperties",
+      "dependentSchemas",
+      "unevaluatedProperties",
+      "$anchor",
+      "$dynamicRef",
+    ]) {
       expect(validateSchema(wrap({ [keyword]: {} }), extended)).toMatchObject({
         ok: false,
         kind: "unsupported_capability",
         issues: [{ message: `#/properties/v/${keyword}: keyword "${keyword}" is not supported` }],
       });
     }
-    expect(validateSchema(wrap({ oneOf: [true], anyOf: [true] }), extended)).toMatchObject({ ok: false, kind: "unsupported_capability" });
+    expect(validateSchema(wrap({ oneOf: [true], anyOf: [true] }), extended)).toMatchObject({
+      ok: false,
+      kind: "unsupported_capability",
+    });
     expect(validateSchema(wrap({ oneOf: [true], allOf: [true] }), extended)).toEqual({ ok: true });
   });
 
@@ -59,7 +96,9 @@ describe("extended keywords", () => {
   it("multipleOf is exact on decimal forms", () => {
     expect(check({ multipleOf: 0.0001 }, 0.0075).ok).toBe(true);
     expect(check({ multipleOf: 0.01 }, 19.99).ok).toBe(true);
-    expect(message({ multipleOf: 0.123456789 }, 1e308)).toBe("invalid arguments: v: must be a multiple of 0.123456789, got 1e+308");
+    expect(message({ multipleOf: 0.123456789 }, 1e308)).toBe(
+      "invalid arguments: v: must be a multiple of 0.123456789, got 1e+308",
+    );
     expect(check({ multipleOf: 0.5 }, 1e308).ok).toBe(true);
     expect(check({ multipleOf: 3 }, 10n ** 30n).ok).toBe(false);
     expect(check({ multipleOf: 7 }, 7n * 10n ** 30n).ok).toBe(true);
@@ -82,20 +121,34 @@ describe("extended keywords", () => {
 
   it("uniqueItems compares items as JSON values, key order ignored", () => {
     expect(check({ uniqueItems: true }, [1, "1", true, null, [1], { a: 1 }]).ok).toBe(true);
-    expect(message({ uniqueItems: true }, [{ a: 1, b: 2 }, 3, { b: 2, a: 1 }])).toBe("invalid arguments: v: must not repeat an item (items 0 and 2 are equal)");
-    expect(message({ uniqueItems: true }, [1, 1.0])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
+    expect(message({ uniqueItems: true }, [{ a: 1, b: 2 }, 3, { b: 2, a: 1 }])).toBe(
+      "invalid arguments: v: must not repeat an item (items 0 and 2 are equal)",
+    );
+    expect(message({ uniqueItems: true }, [1, 1.0])).toBe(
+      "invalid arguments: v: must not repeat an item (items 0 and 1 are equal)",
+    );
     expect(check({ uniqueItems: true }, [0, false]).ok).toBe(true);
     expect(check({ uniqueItems: false }, [1, 1]).ok).toBe(true);
     // A bigint equals the number it denotes exactly, however large; one no number holds equals none.
-    expect(message({ uniqueItems: true }, [2 ** 60, 2n ** 60n])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
-    expect(message({ uniqueItems: true }, [1e308, BigInt(1e308)])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
+    expect(message({ uniqueItems: true }, [2 ** 60, 2n ** 60n])).toBe(
+      "invalid arguments: v: must not repeat an item (items 0 and 1 are equal)",
+    );
+    expect(message({ uniqueItems: true }, [1e308, BigInt(1e308)])).toBe(
+      "invalid arguments: v: must not repeat an item (items 0 and 1 are equal)",
+    );
     expect(check({ uniqueItems: true }, [2 ** 60, 1152921504606847000n, 2n ** 60n + 1n, -0.5, 0.5, -0]).ok).toBe(true);
-    expect(message({ uniqueItems: true }, [0, -0])).toBe("invalid arguments: v: must not repeat an item (items 0 and 1 are equal)");
+    expect(message({ uniqueItems: true }, [0, -0])).toBe(
+      "invalid arguments: v: must not repeat an item (items 0 and 1 are equal)",
+    );
   });
 
   it("min/maxProperties count own properties", () => {
-    expect(message({ minProperties: 2 }, { a: 1 })).toBe("invalid arguments: v: must have at least 2 properties, got 1");
-    expect(message({ maxProperties: 1 }, { a: 1, b: 2 })).toBe("invalid arguments: v: must have at most 1 property, got 2");
+    expect(message({ minProperties: 2 }, { a: 1 })).toBe(
+      "invalid arguments: v: must have at least 2 properties, got 1",
+    );
+    expect(message({ maxProperties: 1 }, { a: 1, b: 2 })).toBe(
+      "invalid arguments: v: must have at most 1 property, got 2",
+    );
     expect(check({ maxProperties: 0 }, []).ok).toBe(true);
   });
 
@@ -112,7 +165,9 @@ describe("extended keywords", () => {
     expect(check(schema, { other: 1 }).ok).toBe(true);
     expect(validate(wrap(schema), { v: { card: "1", cvv: "2" } }, extended)).toMatchObject({
       message: "invalid arguments: v.expiry: missing (required when card is present)",
-      issues: [{ instancePath: "/v/expiry", schemaPath: "/properties/v/dependentRequired", keyword: "dependentRequired" }],
+      issues: [
+        { instancePath: "/v/expiry", schemaPath: "/properties/v/dependentRequired", keyword: "dependentRequired" },
+      ],
     });
   });
 
@@ -126,13 +181,24 @@ describe("extended keywords", () => {
   });
 
   it("allOf requires every branch, beside oneOf", () => {
-    const schema = { allOf: [{ required: ["a"] }, { required: ["b"] }], oneOf: [{ required: ["c"] }, { required: ["d"] }] };
+    const schema = {
+      allOf: [{ required: ["a"] }, { required: ["b"] }],
+      oneOf: [{ required: ["c"] }, { required: ["d"] }],
+    };
     expect(check(schema, { a: 1, b: 1, c: 1 }).ok).toBe(true);
     expect(message(schema, { a: 1, c: 1 })).toBe("invalid arguments: v.b: missing (required)");
   });
 
   it("accepts the annotations and $id at the root only", () => {
-    const annotated = { title: "t", $comment: "c", contentMediaType: "text/plain", examples: [1], deprecated: true, readOnly: false, writeOnly: false };
+    const annotated = {
+      title: "t",
+      $comment: "c",
+      contentMediaType: "text/plain",
+      examples: [1],
+      deprecated: true,
+      readOnly: false,
+      writeOnly: false,
+    };
     expect(validateSchema(wrap(annotated, { $id: "https://example.com/tool" }), extended)).toEqual({ ok: true });
     expect(validateSchema(wrap({ $id: "x" }), extended)).toMatchObject({
       ok: false,
@@ -143,21 +209,38 @@ describe("extended keywords", () => {
   });
 
   it("keeps vendor extensions (x-…) as annotations of any JSON value; the core profile refuses them, x-mcp-header aside", () => {
-    const annotated = wrap({ type: "string", "x-order": 2, "x-go-type": { import: "time" }, "x-nullable": null }, { "x-speakeasy-name": "tool" });
+    const annotated = wrap(
+      { type: "string", "x-order": 2, "x-go-type": { import: "time" }, "x-nullable": null },
+      { "x-speakeasy-name": "tool" },
+    );
     expect(validateSchema(annotated, extended)).toEqual({ ok: true });
     expect(validate(annotated, { v: "a" }, extended)).toEqual({ ok: true });
-    expect(validate(annotated, { v: 1 }, extended)).toMatchObject({ ok: false, message: "invalid arguments: v: expected a string, got a number (1)" });
+    expect(validate(annotated, { v: 1 }, extended)).toMatchObject({
+      ok: false,
+      message: "invalid arguments: v: expected a string, got a number (1)",
+    });
     expect(validateSchema(wrap({ "x-order": 2 }))).toMatchObject({
       ok: false,
       kind: "unsupported_capability",
-      issues: [{ message: '#/properties/v/x-order: keyword "x-order" is not supported (profile: "extended" supports it)' }],
+      issues: [
+        { message: '#/properties/v/x-order: keyword "x-order" is not supported (profile: "extended" supports it)' },
+      ],
     });
     expect(validateSchema(wrap({ "x-mcp-header": "X-Region" }))).toEqual({ ok: true });
-    expect(validateSchema(wrap({ "x-mcp-header": 1 }), extended)).toMatchObject({ ok: false, issues: [{ message: "#/properties/v/x-mcp-header: must be a string" }] });
+    expect(validateSchema(wrap({ "x-mcp-header": 1 }), extended)).toMatchObject({
+      ok: false,
+      issues: [{ message: "#/properties/v/x-mcp-header: must be a string" }],
+    });
     expect(validateSchema(wrap({ "x-when": undefined }), extended)).toMatchObject({
       ok: false,
       kind: "validation",
-      issues: [{ schemaPath: "/properties/v/x-when", keyword: "x-when", message: "#/properties/v/x-when: must be a JSON value; the value got undefined (not a JSON value)" }],
+      issues: [
+        {
+          schemaPath: "/properties/v/x-when",
+          keyword: "x-when",
+          message: "#/properties/v/x-when: must be a JSON value; the value got undefined (not a JSON value)",
+        },
+      ],
     });
     // Only the prefix makes an extension: a keyword that merely holds "x-" is unknown in both.
     expect(validateSchema(wrap({ "ax-b": 1 }), extended)).toMatchObject({ ok: false, kind: "unsupported_capability" });
@@ -170,7 +253,11 @@ describe("extended keywords", () => {
     [{ uniqueItems: 1 }, "uniqueItems", "must be a boolean"],
     [{ minProperties: 1.5 }, "minProperties", "must be a non-negative integer"],
     [{ propertyNames: 1 }, "propertyNames", "must be a schema"],
-    [{ dependentRequired: { a: ["b", "b"] } }, "dependentRequired", "must be an object whose values are lists of distinct property names"],
+    [
+      { dependentRequired: { a: ["b", "b"] } },
+      "dependentRequired",
+      "must be an object whose values are lists of distinct property names",
+    ],
     [{ prefixItems: [] }, "prefixItems", "must be a non-empty list of schemas"],
     [{ allOf: [] }, "allOf", "must be a non-empty list of schemas"],
     [{ $defs: [] }, "$defs", "must be an object whose values are schemas"],
@@ -180,7 +267,14 @@ describe("extended keywords", () => {
     expect(validateSchema(wrap(schema), extended)).toMatchObject({
       ok: false,
       kind: "validation",
-      issues: [{ kind: "validation", schemaPath: `/properties/v/${keyword}`, keyword, message: `#/properties/v/${keyword}: ${problem}` }],
+      issues: [
+        {
+          kind: "validation",
+          schemaPath: `/properties/v/${keyword}`,
+          keyword,
+          message: `#/properties/v/${keyword}: ${problem}`,
+        },
+      ],
     });
   });
 
@@ -189,7 +283,9 @@ describe("extended keywords", () => {
     const options = { profile: "extended", lenientScalars: true } as const;
     expect(validate(schema, { v: "10" }, options)).toEqual({ ok: true });
     expect(violation(schema, { v: "5" }, options)).toBe("invalid arguments: v: must be 10, got 5");
-    expect(violation(schema, { v: "0" }, options)).toBe("invalid arguments: v: must be greater than 0, got 0; v: must be 10, got 0");
+    expect(violation(schema, { v: "0" }, options)).toBe(
+      "invalid arguments: v: must be greater than 0, got 0; v: must be 10, got 0",
+    );
     expect(validate(wrap({ type: "string", const: "true", maxLength: 4 }), { v: true }, options)).toEqual({ ok: true });
   });
 });
@@ -197,12 +293,20 @@ describe("extended keywords", () => {
 describe("$defs and $ref", () => {
   const tree = {
     type: "object",
-    $defs: { node: { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } }, required: ["name"] } },
+    $defs: {
+      node: {
+        type: "object",
+        properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+        required: ["name"],
+      },
+    },
     properties: { root: { $ref: "#/$defs/node" } },
   };
 
   it("recurses through the value", () => {
-    expect(validate(tree, { root: { name: "a", children: [{ name: "b", children: [{ name: "c" }] }] } }, extended)).toEqual({ ok: true });
+    expect(
+      validate(tree, { root: { name: "a", children: [{ name: "b", children: [{ name: "c" }] }] } }, extended),
+    ).toEqual({ ok: true });
     expect(validate(tree, { root: { name: "a", children: [{ children: [] }] } }, extended)).toMatchObject({
       message: "invalid arguments: root.children[0].name: missing (required)",
       issues: [{ instancePath: "/root/children/0/name", schemaPath: "/$defs/node/required" }],
@@ -216,19 +320,35 @@ describe("$defs and $ref", () => {
   });
 
   it("applies the siblings of $ref too", () => {
-    const schema = { type: "object", $defs: { s: { type: "string" } }, properties: { v: { $ref: "#/$defs/s", maxLength: 1 } } };
-    expect(violation(schema, { v: "ab" }, extended)).toBe('invalid arguments: v: must be at most 1 character long, got "ab"');
+    const schema = {
+      type: "object",
+      $defs: { s: { type: "string" } },
+      properties: { v: { $ref: "#/$defs/s", maxLength: 1 } },
+    };
+    expect(violation(schema, { v: "ab" }, extended)).toBe(
+      'invalid arguments: v: must be at most 1 character long, got "ab"',
+    );
     expect(violation(schema, { v: 1 }, extended)).toBe("invalid arguments: v: expected a string, got a number (1)");
   });
 
   it("percent-decodes the fragment and reads ~0 and ~1", () => {
-    const schema = { type: "object", $defs: { "a b": { type: "string" }, "x/y~z": { type: "integer" } }, properties: { s: { $ref: "#/$defs/a%20b" }, n: { $ref: "#/$defs/x~1y~0z" } } };
+    const schema = {
+      type: "object",
+      $defs: { "a b": { type: "string" }, "x/y~z": { type: "integer" } },
+      properties: { s: { $ref: "#/$defs/a%20b" }, n: { $ref: "#/$defs/x~1y~0z" } },
+    };
     expect(validate(schema, { s: "x", n: 1 }, extended)).toEqual({ ok: true });
-    expect(validate(schema, { s: 1, n: "x" }, extended)).toMatchObject({ issues: [{ schemaPath: "/$defs/a b/type" }, { schemaPath: "/$defs/x~1y~0z/type" }] });
+    expect(validate(schema, { s: 1, n: "x" }, extended)).toMatchObject({
+      issues: [{ schemaPath: "/$defs/a b/type" }, { schemaPath: "/$defs/x~1y~0z/type" }],
+    });
   });
 
   it("accepts draft-07 definitions and # for the whole schema", () => {
-    const schema = { type: "object", definitions: { id: { type: "integer" } }, properties: { id: { $ref: "#/definitions/id" }, next: { $ref: "#" } } };
+    const schema = {
+      type: "object",
+      definitions: { id: { type: "integer" } },
+      properties: { id: { $ref: "#/definitions/id" }, next: { $ref: "#" } },
+    };
     expect(validate(schema, { id: 1, next: { id: 2, next: {} } }, extended)).toEqual({ ok: true });
     expect(validate(schema, { next: { id: "x" } }, extended).ok).toBe(false);
   });
@@ -245,9 +365,21 @@ describe("$defs and $ref", () => {
     ["#/enum/0", "validation", '$ref "#/enum/0" does not point to a schema'],
     ["#/properties", "validation", '$ref "#/properties" does not point to a schema'],
     ["#/%ZZ", "validation", '$ref "#/%ZZ" is not valid percent-encoding'],
-    ["#node", "unsupported_capability", '$ref "#node" refers to an anchor; only "#" and "#/…" pointers into the same schema are supported'],
-    ["other.json", "unsupported_capability", '$ref "other.json" refers to another document or a relative URI; only "#" and "#/…" pointers into the same schema are supported'],
-    ["https://example.com/s#/x", "unsupported_capability", '$ref "https://example.com/s#/x" refers to another document or a relative URI; only "#" and "#/…" pointers into the same schema are supported'],
+    [
+      "#node",
+      "unsupported_capability",
+      '$ref "#node" refers to an anchor; only "#" and "#/…" pointers into the same schema are supported',
+    ],
+    [
+      "other.json",
+      "unsupported_capability",
+      '$ref "other.json" refers to another document or a relative URI; only "#" and "#/…" pointers into the same schema are supported',
+    ],
+    [
+      "https://example.com/s#/x",
+      "unsupported_capability",
+      '$ref "https://example.com/s#/x" refers to another document or a relative URI; only "#" and "#/…" pointers into the same schema are supported',
+    ],
   ])("refuses $ref %j as %s", (ref, kind, problem) => {
     const schema = { type: "object", enum: [{}], properties: { v: { $ref: ref } } };
     expect(validateSchema(schema, extended)).toMatchObject({
@@ -261,9 +393,13 @@ describe("$defs and $ref", () => {
     expect(validateSchema({ type: "object", $ref: "#" }, extended)).toMatchObject({
       ok: false,
       kind: "validation",
-      message: "invalid schema: #/$ref: a cycle of $ref and composition that never descends into the value returns to #",
+      message:
+        "invalid schema: #/$ref: a cycle of $ref and composition that never descends into the value returns to #",
     });
-    const mutual = { type: "object", $defs: { a: { anyOf: [{ $ref: "#/$defs/b" }] }, b: { not: { $ref: "#/$defs/a" } } } };
+    const mutual = {
+      type: "object",
+      $defs: { a: { anyOf: [{ $ref: "#/$defs/b" }] }, b: { not: { $ref: "#/$defs/a" } } },
+    };
     expect(validateSchema(mutual, extended)).toMatchObject({ ok: false, kind: "validation" });
     let chain: Record<string, unknown> = {};
     for (let i = 0; i < 20_000; i++) chain[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
@@ -273,9 +409,15 @@ describe("$defs and $ref", () => {
   });
 
   it("compiles a shared target once and reuses it", () => {
-    const schema = { type: "object", $defs: { slug: { type: "string", pattern: "^[a-z]+$" } }, properties: { a: { $ref: "#/$defs/slug" }, b: { $ref: "#/$defs/slug" } } };
+    const schema = {
+      type: "object",
+      $defs: { slug: { type: "string", pattern: "^[a-z]+$" } },
+      properties: { a: { $ref: "#/$defs/slug" }, b: { $ref: "#/$defs/slug" } },
+    };
     const validator = compile(schema, extended);
-    expect(validator.validate({ a: "x", b: "Y" })).toMatchObject({ issues: [{ instancePath: "/b", schemaPath: "/$defs/slug/pattern" }] });
+    expect(validator.validate({ a: "x", b: "Y" })).toMatchObject({
+      issues: [{ instancePath: "/b", schemaPath: "/$defs/slug/pattern" }],
+    });
   });
 });
 

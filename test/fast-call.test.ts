@@ -24,41 +24,60 @@ interface LoopReport {
 }
 
 function hotLoop(env: Record<string, string>): LoopReport {
-  const child = spawnSync(process.execPath, [join(__dirname, "support", "fast-call-loop.cjs"), join(root, "lib", "index.js")], {
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
+  const child = spawnSync(
+    process.execPath,
+    [join(__dirname, "support", "fast-call-loop.cjs"), join(root, "lib", "index.js")],
+    {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    },
+  );
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout) as LoopReport;
 }
 
 describe("the fast call", () => {
   it("is on in this build of Node.js, and says why", () => {
-    expect(patternEngine.fastCall).toStrictEqual({ on: true, why: expect.stringMatching(/^V8 \d+\.\d+\S* fast API calls \(node-v\d+\.shim\)$/) });
+    expect(patternEngine.fastCall).toStrictEqual({
+      on: true,
+      why: expect.stringMatching(/^V8 \d+\.\d+\S* fast API calls \(node-v\d+\.shim\)$/),
+    });
   });
 
-  it("is taken by a hot loop for flat one-byte subjects, the ordinary callback by the others, every answer ECMAScript's", () => {
-    const on = hotLoop({});
-    expect(on.fastCall.on).toBe(true);
-    expect(on.fast).toBeGreaterThan(10_000);
-    expect(on.slow).toBeGreaterThan(0);
-    expect({ answers: on.answers, wrong: on.wrong, unstable: on.unstable }).toStrictEqual({ answers: 384, wrong: [], unstable: [] });
-    // Each way of making a string (parsed, cons, sliced, literal) matched as often.
-    expect(on.matchesByKind).toStrictEqual([15, 15, 15, 15]);
-  }, HEAVY);
+  it(
+    "is taken by a hot loop for flat one-byte subjects, the ordinary callback by the others, every answer ECMAScript's",
+    () => {
+      const on = hotLoop({});
+      expect(on.fastCall.on).toBe(true);
+      expect(on.fast).toBeGreaterThan(10_000);
+      expect(on.slow).toBeGreaterThan(0);
+      expect({ answers: on.answers, wrong: on.wrong, unstable: on.unstable }).toStrictEqual({
+        answers: 384,
+        wrong: [],
+        unstable: [],
+      });
+      // Each way of making a string (parsed, cons, sliced, literal) matched as often.
+      expect(on.matchesByKind).toStrictEqual([15, 15, 15, 15]);
+    },
+    HEAVY,
+  );
 
-  it("turned off by TOOL_INPUT_SCHEMA_FAST_CALL=off, leaves every search to Node-API, with the same answers", () => {
-    const off = hotLoop({ TOOL_INPUT_SCHEMA_FAST_CALL: "off" });
-    expect(off).toStrictEqual({
-      fastCall: { on: false, why: "turned off by TOOL_INPUT_SCHEMA_FAST_CALL=off" },
-      fast: 0,
-      slow: 0,
-      answers: 384,
-      matchesByKind: [15, 15, 15, 15],
-      wrong: [],
-      unstable: [],
-    });
-  }, HEAVY);
+  it(
+    "turned off by TOOL_INPUT_SCHEMA_FAST_CALL=off, leaves every search to Node-API, with the same answers",
+    () => {
+      const off = hotLoop({ TOOL_INPUT_SCHEMA_FAST_CALL: "off" });
+      expect(off).toStrictEqual({
+        fastCall: { on: false, why: "turned off by TOOL_INPUT_SCHEMA_FAST_CALL=off" },
+        fast: 0,
+        slow: 0,
+        answers: 384,
+        matchesByKind: [15, 15, 15, 15],
+        wrong: [],
+        unstable: [],
+      });
+    },
+    HEAVY,
+  );
 });
 
 describe("the fast call's guard (loadFastCall)", () => {
@@ -67,18 +86,27 @@ describe("the fast call's guard (loadFastCall)", () => {
   it("says which file is missing when no shim was built for this Node.js", () => {
     expect(loadFastCall(join(root, "no-such-folder", "addon.node"), 0n)).toStrictEqual({
       search: null,
-      state: { on: false, why: `no fast-call shim was built for this Node.js (node-v${process.versions.modules}.shim)` },
+      state: {
+        on: false,
+        why: `no fast-call shim was built for this Node.js (node-v${process.versions.modules}.shim)`,
+      },
     });
   });
 
   it("is refused by the shim for entry points it cannot read (none, or of another layout)", () => {
-    expect(loadFastCall(addon, 0n)).toStrictEqual({ search: null, state: { on: false, why: "its fast-call shim refused the addon's entry points" } });
+    expect(loadFastCall(addon, 0n)).toStrictEqual({
+      search: null,
+      state: { on: false, why: "its fast-call shim refused the addon's entry points" },
+    });
   });
 
   it("is turned off by the environment variable before anything is loaded", () => {
     process.env[SWITCH] = "off";
     try {
-      expect(loadFastCall(join(root, "no-such-folder", "addon.node"), 0n).state).toStrictEqual({ on: false, why: "turned off by TOOL_INPUT_SCHEMA_FAST_CALL=off" });
+      expect(loadFastCall(join(root, "no-such-folder", "addon.node"), 0n).state).toStrictEqual({
+        on: false,
+        why: "turned off by TOOL_INPUT_SCHEMA_FAST_CALL=off",
+      });
     } finally {
       delete process.env[SWITCH];
     }
@@ -95,8 +123,10 @@ describe("the fast call with the addon loaded twice in one thread", () => {
   // instances then share the shim and the thread's environment pointer,
   // and the fast call must not search one instance's pattern ids in the
   // other's table.
-  it("gives each instance its own patterns' answers", () => {
-    const script = `
+  it(
+    "gives each instance its own patterns' answers",
+    () => {
+      const script = `
       const lib = ${JSON.stringify(join(root, "lib"))};
       const A = require(lib + "/index.js");
       const a = A.compile({ type: "object", properties: { s: { type: "string", pattern: "^a+$" } } }, { eager: true });
@@ -107,8 +137,10 @@ describe("the fast call with the addon loaded twice in one thread", () => {
       for (let i = 0; i < 2000; i++) answers.push([a.validate({ s: "aaa" }).ok, a.validate({ s: "bbb" }).ok, b.validate({ s: "bbb" }).ok, b.validate({ s: "aaa" }).ok].join());
       process.stdout.write(JSON.stringify({ answers: [...new Set(answers)], bothFast: A.patternEngine.fastCall.on && B.patternEngine.fastCall.on }));
     `;
-    const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
-    expect(child.stderr).toBe("");
-    expect(JSON.parse(child.stdout)).toStrictEqual({ answers: ["true,false,true,false"], bothFast: true });
-  }, HEAVY);
+      const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+      expect(child.stderr).toBe("");
+      expect(JSON.parse(child.stdout)).toStrictEqual({ answers: ["true,false,true,false"], bothFast: true });
+    },
+    HEAVY,
+  );
 });

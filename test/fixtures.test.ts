@@ -21,7 +21,16 @@ const fixtures: ToolFixture[] = readdirSync(directory)
 describe("fixtures/tools: the coding-agent tools", () => {
   it("has the nine tools and the todo tool, each with valid and invalid cases", () => {
     expect(fixtures.map((fixture) => fixture.name)).toEqual([
-      "edit_file", "glob", "grep", "list_dir", "read_file", "run_command", "search_code", "todo", "web_fetch", "write_file",
+      "edit_file",
+      "glob",
+      "grep",
+      "list_dir",
+      "read_file",
+      "run_command",
+      "search_code",
+      "todo",
+      "web_fetch",
+      "write_file",
     ]);
     for (const fixture of fixtures) {
       expect(fixture.valid.length, fixture.name).toBeGreaterThan(0);
@@ -40,7 +49,11 @@ describe("fixtures/tools: the coding-agent tools", () => {
       });
 
       it.each(fixture.invalid.map((c) => [JSON.stringify(c.arguments), c]))("refuses %s", (_, c) => {
-        expect(validate(fixture.inputSchema, c.arguments)).toMatchObject({ ok: false, kind: c.kind, message: c.message });
+        expect(validate(fixture.inputSchema, c.arguments)).toMatchObject({
+          ok: false,
+          kind: c.kind,
+          message: c.message,
+        });
       });
     });
   }
@@ -50,7 +63,8 @@ describe("fixtures/tools: the coding-agent tools", () => {
     expect(catalog.publish(fixtures)).toEqual({ ok: true, tools: 10, refused: [] });
     for (const fixture of fixtures) {
       for (const args of fixture.valid) expect(catalog.validate(fixture.name, args)).toEqual({ ok: true });
-      for (const c of fixture.invalid) expect(catalog.validate(fixture.name, c.arguments)).toMatchObject({ kind: c.kind, message: c.message });
+      for (const c of fixture.invalid)
+        expect(catalog.validate(fixture.name, c.arguments)).toMatchObject({ kind: c.kind, message: c.message });
     }
   });
 });
@@ -74,7 +88,9 @@ function statusOf(result: Result): string {
 }
 
 describe("fixtures/catalogs: tools/list captured from real MCP servers", () => {
-  const catalogs: CapturedCatalog[] = catalogFiles.map((file) => JSON.parse(readFileSync(join(__dirname, "..", file), "utf8")));
+  const catalogs: CapturedCatalog[] = catalogFiles.map((file) =>
+    JSON.parse(readFileSync(join(__dirname, "..", file), "utf8")),
+  );
 
   it("holds at least three catalogs, each with its package@version", () => {
     expect(catalogs.length).toBeGreaterThanOrEqual(3);
@@ -87,11 +103,15 @@ describe("fixtures/catalogs: tools/list captured from real MCP servers", () => {
   it("runs through `check`: each tool's status is its preflight's, with and without --profile extended", () => {
     // lib/ is built by `npm install` (the prepare script).
     for (const profile of ["core", "extended"] as const) {
-      const run = spawnSync(process.execPath, ["lib/cli/main.js", "check", "--json", "--profile", profile, ...catalogFiles], {
-        cwd: join(__dirname, ".."),
-        encoding: "utf8",
-        maxBuffer: 256 << 20,
-      });
+      const run = spawnSync(
+        process.execPath,
+        ["lib/cli/main.js", "check", "--json", "--profile", profile, ...catalogFiles],
+        {
+          cwd: join(__dirname, ".."),
+          encoding: "utf8",
+          maxBuffer: 256 << 20,
+        },
+      );
       expect(run.stderr).toBe("");
       const report = JSON.parse(run.stdout);
       const expected = catalogs.map((catalog) =>
@@ -99,15 +119,23 @@ describe("fixtures/catalogs: tools/list captured from real MCP servers", () => {
           const core = validateSchema(tool.inputSchema);
           const extended = validateSchema(tool.inputSchema, { profile: "extended" });
           const status = statusOf(profile === "core" ? core : extended);
-          return profile === "core" && status !== "ok" ? { name: tool.name, status, extended: statusOf(extended) } : { name: tool.name, status };
+          return profile === "core" && status !== "ok"
+            ? { name: tool.name, status, extended: statusOf(extended) }
+            : { name: tool.name, status };
         }),
       );
       const reported = report.files.map((file: { tools: { name: string; status: string; extended?: string }[] }) =>
-        file.tools.map(({ name, status, extended }) => (extended === undefined ? { name, status } : { name, status, extended })),
+        file.tools.map(({ name, status, extended }) =>
+          extended === undefined ? { name, status } : { name, status, extended },
+        ),
       );
       expect(reported).toEqual(expected);
       const tools = expected.flat();
-      expect(report.summary).toMatchObject({ profile, tools: tools.length, ok: tools.filter((tool) => tool.status === "ok").length });
+      expect(report.summary).toMatchObject({
+        profile,
+        tools: tools.length,
+        ok: tools.filter((tool) => tool.status === "ok").length,
+      });
       expect(run.status).toBe(report.summary.ok === tools.length ? 0 : 1);
     }
   }, 60_000);

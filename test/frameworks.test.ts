@@ -43,14 +43,22 @@ describe("what the model reads", () => {
 });
 
 describe("the AI SDK 7", () => {
-  const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+  const usage = {
+    inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 5, text: 5, reasoning: 0 },
+  };
   const toolCall = (id: string, input: string) => ({
     content: [{ type: "tool-call" as const, toolCallId: id, toolName: "forecast", input }],
     finishReason: { unified: "tool-calls" as const, raw: undefined },
     usage,
     warnings: [],
   });
-  const answer = { content: [{ type: "text" as const, text: "Sunny." }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] };
+  const answer = {
+    content: [{ type: "text" as const, text: "Sunny." }],
+    finishReason: { unified: "stop" as const, raw: undefined },
+    usage,
+    warnings: [],
+  };
 
   it("answers a call with bad arguments with the issues, never runs execute for it, and runs the good call that follows", async () => {
     const executed: unknown[] = [];
@@ -61,8 +69,15 @@ describe("the AI SDK 7", () => {
         return `${input.city}: sunny`;
       },
     });
-    const model = new MockLanguageModelV4({ doGenerate: [toolCall("c1", '{"city": "", "days": 9}'), toolCall("c2", '{"city": "Oslo"}'), answer] });
-    const result = await generateText({ model, tools: { forecast }, prompt: "Weather in Oslo?", stopWhen: stepCountIs(3) });
+    const model = new MockLanguageModelV4({
+      doGenerate: [toolCall("c1", '{"city": "", "days": 9}'), toolCall("c2", '{"city": "Oslo"}'), answer],
+    });
+    const result = await generateText({
+      model,
+      tools: { forecast },
+      prompt: "Weather in Oslo?",
+      stopWhen: stepCountIs(3),
+    });
     expect(result.text).toBe("Sunny.");
     expect(executed).toEqual([{ city: "Oslo" }]);
     const [first, second] = [1, 2].map((call) => model.doGenerateCalls[call].prompt.at(-1));
@@ -83,19 +98,31 @@ describe("the AI SDK 7", () => {
         },
       ],
     });
-    expect(second).toEqual({ role: "tool", content: [{ type: "tool-result", toolCallId: "c2", toolName: "forecast", output: { type: "text", value: "Oslo: sunny" } }] });
+    expect(second).toEqual({
+      role: "tool",
+      content: [
+        { type: "tool-result", toolCallId: "c2", toolName: "forecast", output: { type: "text", value: "Oslo: sunny" } },
+      ],
+    });
   });
 
   it("sends the provider the draft-07 schema, to which it adds additionalProperties: false", async () => {
     const model = new MockLanguageModelV4({ doGenerate: [answer] });
     await generateText({ model, tools: { forecast: tool({ inputSchema: compile(forecastSchema) }) }, prompt: "Hi" });
-    expect(model.doGenerateCalls[0].tools).toEqual([{ type: "function", name: "forecast", inputSchema: { ...forecastSchema, additionalProperties: false } }]);
+    expect(model.doGenerateCalls[0].tools).toEqual([
+      { type: "function", name: "forecast", inputSchema: { ...forecastSchema, additionalProperties: false } },
+    ]);
   });
 
   it("validates through asSchema, the SDK's own path for any schema it takes", async () => {
     const schema = asSchema(compile(forecastSchema));
     expect(await schema.validate!({ city: "Oslo" })).toEqual({ success: true, value: { city: "Oslo" } });
-    expect(await schema.validate!({ city: "Oslo", days: 0 })).toMatchObject({ success: false, error: { message: expect.stringContaining('Error message: [{"message":"must be at least 1, got 0","path":["days"]}]') } });
+    expect(await schema.validate!({ city: "Oslo", days: 0 })).toMatchObject({
+      success: false,
+      error: {
+        message: expect.stringContaining('Error message: [{"message":"must be at least 1, got 0","path":["days"]}]'),
+      },
+    });
   });
 
   it("tells the model a refused tool cannot be called, and lists it with its schema (passthrough)", async () => {
@@ -104,10 +131,20 @@ describe("the AI SDK 7", () => {
     catalog.publish([{ name: "weather", inputSchema: weather }], { mode: "passthrough" });
     let ran = false;
     const weatherTool = tool({ inputSchema: catalog.tool("weather")!, execute: async () => ((ran = true), "sunny") });
-    const model = new MockLanguageModelV4({ doGenerate: [{ ...toolCall("c1", '{"city": "Oslo"}'), content: [{ type: "tool-call", toolCallId: "c1", toolName: "weather", input: '{"city": "Oslo"}' }] }, answer] });
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          ...toolCall("c1", '{"city": "Oslo"}'),
+          content: [{ type: "tool-call", toolCallId: "c1", toolName: "weather", input: '{"city": "Oslo"}' }],
+        },
+        answer,
+      ],
+    });
     await generateText({ model, tools: { weather: weatherTool }, prompt: "Weather?", stopWhen: stepCountIs(2) });
     expect(ran).toBe(false);
-    expect(model.doGenerateCalls[0].tools).toEqual([{ type: "function", name: "weather", inputSchema: { ...weather, additionalProperties: false } }]);
+    expect(model.doGenerateCalls[0].tools).toEqual([
+      { type: "function", name: "weather", inputSchema: { ...weather, additionalProperties: false } },
+    ]);
     expect(JSON.stringify(model.doGenerateCalls[1].prompt.at(-1))).toContain(
       'Error message: [{\\"message\\":\\"tool \\\\\\"weather\\\\\\" cannot be called: the fault is in its schema, not in this call, and retrying will not help (unsupported schema: #/title: keyword \\\\\\"title\\\\\\" is not supported (profile: \\\\\\"extended\\\\\\" supports it))\\"}]',
     );
@@ -128,20 +165,33 @@ describe("an MCP 2.x server whose registerTool takes a compiled validator", () =
   it("lists its draft-2020-12 schema, runs good calls, and answers bad ones with the issues before the handler runs", async () => {
     const handled: unknown[] = [];
     const client = await connect((server) =>
-      server.registerTool("forecast", { inputSchema: compile<{ city: string; days?: number }>(forecastSchema) }, async (args) => {
-        handled.push(args);
-        return { content: [{ type: "text", text: `${args.city}: sunny` }] };
-      }),
+      server.registerTool(
+        "forecast",
+        { inputSchema: compile<{ city: string; days?: number }>(forecastSchema) },
+        async (args) => {
+          handled.push(args);
+          return { content: [{ type: "text", text: `${args.city}: sunny` }] };
+        },
+      ),
     );
     expect((await client.listTools()).tools).toEqual([{ name: "forecast", inputSchema: forecastSchema }]);
-    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({ content: [{ type: "text", text: "Oslo: sunny" }] });
+    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo", days: 2 } })).toEqual({
+      content: [{ type: "text", text: "Oslo: sunny" }],
+    });
     expect(await client.callTool({ name: "forecast", arguments: { city: "", days: 9 } })).toEqual({
-      content: [{ type: "text", text: 'Input validation error: Invalid arguments for tool forecast: city: must be at least 1 character long, got "", days: must be at most 7, got 9' }],
+      content: [
+        {
+          type: "text",
+          text: 'Input validation error: Invalid arguments for tool forecast: city: must be at least 1 character long, got "", days: must be at most 7, got 9',
+        },
+      ],
       isError: true,
     });
     // Absent arguments are {}.
     expect(await client.callTool({ name: "forecast" })).toEqual({
-      content: [{ type: "text", text: "Input validation error: Invalid arguments for tool forecast: city: missing (required)" }],
+      content: [
+        { type: "text", text: "Input validation error: Invalid arguments for tool forecast: city: missing (required)" },
+      ],
       isError: true,
     });
     expect(handled).toEqual([{ city: "Oslo", days: 2 }]);
@@ -152,13 +202,31 @@ describe("an MCP 2.x server whose registerTool takes a compiled validator", () =
     const client = await connect((server) =>
       server.registerTool(
         "forecast",
-        { inputSchema: compile<{ city: string }>(forecastSchema), outputSchema: compile<{ temperature: number }>({ type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"] }) },
-        async ({ city }) => ({ content: [], structuredContent: { temperature: city === "Oslo" ? 3 : ("hot" as unknown as number) } }),
+        {
+          inputSchema: compile<{ city: string }>(forecastSchema),
+          outputSchema: compile<{ temperature: number }>({
+            type: "object",
+            properties: { temperature: { type: "number" } },
+            required: ["temperature"],
+          }),
+        },
+        async ({ city }) => ({
+          content: [],
+          structuredContent: { temperature: city === "Oslo" ? 3 : ("hot" as unknown as number) },
+        }),
       ),
     );
-    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo" } })).toEqual({ content: [], structuredContent: { temperature: 3 } });
+    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo" } })).toEqual({
+      content: [],
+      structuredContent: { temperature: 3 },
+    });
     expect(await client.callTool({ name: "forecast", arguments: { city: "Rome" } })).toEqual({
-      content: [{ type: "text", text: 'Output validation error: Invalid structured content for tool forecast: temperature: expected a number, got a string ("hot")' }],
+      content: [
+        {
+          type: "text",
+          text: 'Output validation error: Invalid structured content for tool forecast: temperature: expected a number, got a string ("hot")',
+        },
+      ],
       isError: true,
     });
     await client.close();
@@ -169,7 +237,13 @@ describe("an MCP 2.x server whose registerTool takes a compiled validator", () =
     const weather = { type: "object", title: "weather", properties: { city: { type: "string" } } };
     catalog.publish([{ name: "weather", inputSchema: weather }], { mode: "passthrough" });
     let ran = false;
-    const client = await connect((server) => server.registerTool("weather", { inputSchema: catalog.tool("weather")! }, async () => ((ran = true), { content: [] })));
+    const client = await connect((server) =>
+      server.registerTool(
+        "weather",
+        { inputSchema: catalog.tool("weather")! },
+        async () => ((ran = true), { content: [] }),
+      ),
+    );
     expect((await client.listTools()).tools).toEqual([{ name: "weather", inputSchema: weather }]);
     expect(await client.callTool({ name: "weather", arguments: { city: "Oslo" } })).toEqual({
       content: [
@@ -189,9 +263,17 @@ describe("MCP clients and servers given jsonSchemaValidator: new ToolInputSchema
   const forecastTool = {
     name: "forecast",
     inputSchema: { type: "object" as const, properties: { city: { type: "string" } } },
-    outputSchema: { type: "object" as const, title: "Forecast", properties: { temperature: { type: "number", title: "Temperature" } }, required: ["temperature"] },
+    outputSchema: {
+      type: "object" as const,
+      title: "Forecast",
+      properties: { temperature: { type: "number", title: "Temperature" } },
+      required: ["temperature"],
+    },
   };
-  const temperature = (city: unknown) => ({ content: [], structuredContent: { temperature: city === "Oslo" ? 3 : "hot" } });
+  const temperature = (city: unknown) => ({
+    content: [],
+    structuredContent: { temperature: city === "Oslo" ? 3 : "hot" },
+  });
   const mismatch = `Structured content does not match the tool's output schema: invalid arguments: temperature: expected a number, got a string ("hot")`;
 
   it("1.x Client: checks each tool's structured output with the provider", async () => {
@@ -200,11 +282,19 @@ describe("MCP clients and servers given jsonSchemaValidator: new ToolInputSchema
     server.setRequestHandler(CallToolRequestSchema, (request) => temperature(request.params.arguments?.city));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const client = new Client({ name: "gateway", version: "1.0.0" }, { jsonSchemaValidator: new ToolInputSchemaValidator() });
+    const client = new Client(
+      { name: "gateway", version: "1.0.0" },
+      { jsonSchemaValidator: new ToolInputSchemaValidator() },
+    );
     await client.connect(clientSide);
     await client.listTools();
-    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo" } })).toEqual({ content: [], structuredContent: { temperature: 3 } });
-    await expect(client.callTool({ name: "forecast", arguments: { city: "Rome" } })).rejects.toThrow(`MCP error -32602: ${mismatch}`);
+    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo" } })).toEqual({
+      content: [],
+      structuredContent: { temperature: 3 },
+    });
+    await expect(client.callTool({ name: "forecast", arguments: { city: "Rome" } })).rejects.toThrow(
+      `MCP error -32602: ${mismatch}`,
+    );
     await client.close();
   });
 
@@ -214,25 +304,43 @@ describe("MCP clients and servers given jsonSchemaValidator: new ToolInputSchema
     server.setRequestHandler("tools/call", (request) => temperature(request.params.arguments?.city));
     const [clientSide, serverSide] = InMemoryTransport2.createLinkedPair();
     await server.connect(serverSide);
-    const client = new Client2({ name: "gateway", version: "1.0.0" }, { jsonSchemaValidator: new ToolInputSchemaValidator() });
+    const client = new Client2(
+      { name: "gateway", version: "1.0.0" },
+      { jsonSchemaValidator: new ToolInputSchemaValidator() },
+    );
     await client.connect(clientSide);
     await client.listTools();
-    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo" } })).toEqual({ content: [], structuredContent: { temperature: 3 } });
+    expect(await client.callTool({ name: "forecast", arguments: { city: "Oslo" } })).toEqual({
+      content: [],
+      structuredContent: { temperature: 3 },
+    });
     await expect(client.callTool({ name: "forecast", arguments: { city: "Rome" } })).rejects.toThrow(mismatch);
     await client.close();
   });
 
   it("1.x Server: checks a client's answer to an elicitation with the provider", async () => {
-    const server = new Server({ name: "booking", version: "1.0.0" }, { capabilities: {}, jsonSchemaValidator: new ToolInputSchemaValidator() });
+    const server = new Server(
+      { name: "booking", version: "1.0.0" },
+      { capabilities: {}, jsonSchemaValidator: new ToolInputSchemaValidator() },
+    );
     const client = new Client({ name: "host", version: "1.0.0" }, { capabilities: { elicitation: {} } });
     const answers = [{ seats: 2 }, { seats: "two" }];
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: answers.shift() }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     await client.connect(clientSide);
-    const requestedSchema = { type: "object" as const, properties: { seats: { type: "integer" as const, title: "Seats", minimum: 1 } }, required: ["seats"] };
-    expect(await server.elicitInput({ message: "How many seats?", requestedSchema })).toEqual({ action: "accept", content: { seats: 2 } });
-    await expect(server.elicitInput({ message: "How many seats?", requestedSchema })).rejects.toThrow('invalid arguments: seats: expected an integer, got a string ("two")');
+    const requestedSchema = {
+      type: "object" as const,
+      properties: { seats: { type: "integer" as const, title: "Seats", minimum: 1 } },
+      required: ["seats"],
+    };
+    expect(await server.elicitInput({ message: "How many seats?", requestedSchema })).toEqual({
+      action: "accept",
+      content: { seats: 2 },
+    });
+    await expect(server.elicitInput({ message: "How many seats?", requestedSchema })).rejects.toThrow(
+      'invalid arguments: seats: expected an integer, got a string ("two")',
+    );
     await client.close();
   });
 });
@@ -254,7 +362,9 @@ describe("docs/frameworks.md's examples and the types, in a strict TypeScript pr
   function commonJs(text: string): string {
     const source = ts.createSourceFile("example.ts", text, ts.ScriptTarget.ES2022, true);
     const imports = source.statements.filter(ts.isImportDeclaration).map((statement) => statement.getText(source));
-    const rest = source.statements.filter((statement) => !ts.isImportDeclaration(statement)).map((statement) => statement.getText(source));
+    const rest = source.statements
+      .filter((statement) => !ts.isImportDeclaration(statement))
+      .map((statement) => statement.getText(source));
     return `${imports.join("\n")}\nexport async function example(): Promise<void> {\n${rest.join("\n")}\n}\n`;
   }
 
@@ -291,7 +401,8 @@ export const failure: Failure | null = checked.ok ? null : checked;
     scratch = mkdtempSync(join(tmpdir(), "tool-input-schema-frameworks-"));
     mkdirSync(join(scratch, "node_modules"));
     symlinkSync(root, join(scratch, "node_modules", "tool-input-schema"), "dir");
-    for (const name of ["ai", "@modelcontextprotocol", "@standard-schema", "@types"]) symlinkSync(join(root, "node_modules", name), join(scratch, "node_modules", name), "dir");
+    for (const name of ["ai", "@modelcontextprotocol", "@standard-schema", "@types"])
+      symlinkSync(join(root, "node_modules", name), join(scratch, "node_modules", name), "dir");
     writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "app", private: true }));
     const files: string[] = [];
     examples.forEach((example, i) => {
@@ -315,7 +426,10 @@ export const failure: Failure | null = checked.ok ? null : checked;
     diagnostics = new Map(files.map((file) => [file, []]));
     for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
       const file = diagnostic.file?.fileName ?? "(program)";
-      const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
+      const line =
+        diagnostic.file && diagnostic.start !== undefined
+          ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
+          : 0;
       const list = diagnostics.get(file) ?? diagnostics.get(files[0])!;
       list.push(`${file}:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`);
     }
@@ -333,7 +447,10 @@ export const failure: Failure | null = checked.ok ? null : checked;
     examples.forEach((_example, i) => expect(diagnostics.get(join(scratch, `example-${i}.${extension}`))).toEqual([]));
   });
 
-  it.each(["mts", "cts"])("type-checks a Validator as the Standard Schema types, the AI SDK's and the MCP SDK's, and the provider as both SDK lines' jsonSchemaValidator, as .%s", (extension) => {
-    expect(diagnostics.get(join(scratch, `types.${extension}`))).toEqual([]);
-  });
+  it.each(["mts", "cts"])(
+    "type-checks a Validator as the Standard Schema types, the AI SDK's and the MCP SDK's, and the provider as both SDK lines' jsonSchemaValidator, as .%s",
+    (extension) => {
+      expect(diagnostics.get(join(scratch, `types.${extension}`))).toEqual([]);
+    },
+  );
 });

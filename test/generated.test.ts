@@ -37,17 +37,22 @@ describe("the generated fast path", () => {
   it("gives the closures' result on random schemas and arguments, in both profiles", () => {
     const options = fc.constantFrom<Options>({}, { profile: "extended" });
     fc.assert(
-      fc.property(rootSchemaArbitrary(true), options, fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, opts, calls) => {
-        const validators = pair(schema, opts);
-        if (validators === null) return;
-        const [cold, hot] = validators;
-        for (const args of calls) {
-          // A fresh cold validator per call, so it never turns hot itself.
-          const reference = compile(schema, opts).validate(args);
-          expect(hot.validate(args)).toStrictEqual(reference);
-          expect(cold.validate(args)).toStrictEqual(reference);
-        }
-      }),
+      fc.property(
+        rootSchemaArbitrary(true),
+        options,
+        fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }),
+        (schema, opts, calls) => {
+          const validators = pair(schema, opts);
+          if (validators === null) return;
+          const [cold, hot] = validators;
+          for (const args of calls) {
+            // A fresh cold validator per call, so it never turns hot itself.
+            const reference = compile(schema, opts).validate(args);
+            expect(hot.validate(args)).toStrictEqual(reference);
+            expect(cold.validate(args)).toStrictEqual(reference);
+          }
+        },
+      ),
       { seed: testSeed(4242), numRuns: 400 },
     );
   });
@@ -57,7 +62,10 @@ describe("the generated fast check's work", () => {
   // Exactly the closures' (their walk, then their check): so a call runs out
   // of work, or does not, whichever of them ran (src/validate/validator.ts).
   it("is the closures' on arguments both accept, in both profiles", () => {
-    const profiles = fc.constantFrom(readOptions({}) as CompileOptions, readOptions({ profile: "extended" }) as CompileOptions);
+    const profiles = fc.constantFrom(
+      readOptions({}) as CompileOptions,
+      readOptions({ profile: "extended" }) as CompileOptions,
+    );
     // The work of a pass that accepts, null for one that says no, undefined for one that throws (a getter, the work limit).
     const spentBy = (args: unknown, run: () => boolean) => {
       startValidation(args, null);
@@ -84,8 +92,20 @@ describe("the generated fast check's work", () => {
           text = undefined;
         }
         const tiers = [
-          { given: "any" as const, value: args, walk: (value: unknown) => findNonJson(value, MAX_DEPTH, charge) === null },
-          ...(text === undefined ? [] : [{ given: "parsed" as const, value: JSON.parse(text) as unknown, walk: (value: unknown) => nestsWithin(value, MAX_DEPTH, charge) }]),
+          {
+            given: "any" as const,
+            value: args,
+            walk: (value: unknown) => findNonJson(value, MAX_DEPTH, charge) === null,
+          },
+          ...(text === undefined
+            ? []
+            : [
+                {
+                  given: "parsed" as const,
+                  value: JSON.parse(text) as unknown,
+                  walk: (value: unknown) => nestsWithin(value, MAX_DEPTH, charge),
+                },
+              ]),
         ];
         for (const { given, value, walk } of tiers) {
           const fast = generateFastCheck(schema, options, compiled, given);
@@ -120,12 +140,17 @@ describe("the generated fast check's work", () => {
 describe("the generated explaining pass", () => {
   it("finds the closures' problems, in their order, at their places, in their words, with the extended profile's keywords", () => {
     fc.assert(
-      fc.property(rootSchemaArbitrary(true, key, true), fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, calls) => {
-        const validators = pair(schema, { profile: "extended" });
-        if (validators === null) return;
-        const [, hot] = validators;
-        for (const args of calls) expect(hot.validate(args)).toStrictEqual(compile(schema, { profile: "extended" }).validate(args));
-      }),
+      fc.property(
+        rootSchemaArbitrary(true, key, true),
+        fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }),
+        (schema, calls) => {
+          const validators = pair(schema, { profile: "extended" });
+          if (validators === null) return;
+          const [, hot] = validators;
+          for (const args of calls)
+            expect(hot.validate(args)).toStrictEqual(compile(schema, { profile: "extended" }).validate(args));
+        },
+      ),
       { seed: testSeed(4343), numRuns: 600 },
     );
   });
@@ -141,14 +166,18 @@ describe("the generated explaining pass", () => {
     };
     const options = readOptions({ profile: "extended" }) as CompileOptions;
     fc.assert(
-      fc.property(rootSchemaArbitrary(true, key, true), fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }), (schema, calls) => {
-        const compiled = compileSchema(schema, options);
-        if (compiled.check === null) return;
-        const generated = generateExplainer(schema, options, compiled)!;
-        for (const args of calls.filter(isReadableJson)) {
-          expect(explained(generated, args)).toStrictEqual(explained(compiled.check, args));
-        }
-      }),
+      fc.property(
+        rootSchemaArbitrary(true, key, true),
+        fc.array(argsArbitrary, { minLength: 1, maxLength: 6 }),
+        (schema, calls) => {
+          const compiled = compileSchema(schema, options);
+          if (compiled.check === null) return;
+          const generated = generateExplainer(schema, options, compiled)!;
+          for (const args of calls.filter(isReadableJson)) {
+            expect(explained(generated, args)).toStrictEqual(explained(compiled.check, args));
+          }
+        },
+      ),
       { seed: testSeed(4444), numRuns: 600 },
     );
   });
@@ -162,7 +191,9 @@ describe("without code generation", () => {
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(v.validate({ a: i % 2 ? "x" : 1 }).ok);
       console.log(answers.join(","));`;
-    const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "-e", script], { encoding: "utf8" }).trim();
+    const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "-e", script], {
+      encoding: "utf8",
+    }).trim();
     expect(out).toBe("false,true,false,true,false,true,false,true,false,true,false,true");
   });
 });
@@ -183,7 +214,10 @@ describe("the generated fast path's walks", () => {
 
   it("walk a value once, however many compositions apply to it", () => {
     // 100 sibling compositions on one value, each walking it, read it 100 times over.
-    const schema = { type: "object", properties: { a: { not: { anyOf: Array.from({ length: 100 }, () => ({ not: { anyOf: [true] } })) } } } };
+    const schema = {
+      type: "object",
+      properties: { a: { not: { anyOf: Array.from({ length: 100 }, () => ({ not: { anyOf: [true] } })) } } },
+    };
     const [, hot] = pair(schema, {})!;
     const { value, reads } = counted(1000);
     expect(hot.validate({ a: value })).toEqual({ ok: true });
@@ -208,7 +242,10 @@ describe("the generated source", () => {
     const [cold, hot] = pair(large, {})!;
     const calls = [{ p0: "a", p14999: "b" }, { p0: "a", p14999: 1 }, { p1: "a" }, { p0: "a", p7: [Number.NaN] }];
     for (const args of calls) expect(hot.validate(args)).toStrictEqual(cold.validate(args));
-    expect(hot.validate({ p0: "a", p14999: 1 })).toMatchObject({ ok: false, message: "invalid arguments: p14999: expected a string, got a number (1)" });
+    expect(hot.validate({ p0: "a", p14999: 1 })).toMatchObject({
+      ok: false,
+      message: "invalid arguments: p14999: expected a string, got a number (1)",
+    });
   });
 
   it(`is at most ${MAX_GENERATED_SOURCE} characters for the explaining pass too`, () => {
@@ -223,7 +260,14 @@ describe("the generated source", () => {
     let inner = deep;
     for (let i = 0; i < 300; i++) inner.push((inner = []));
     const [cold, hot] = pair(schema, {})!;
-    const calls = [{ a: 1, b: { x: [null] }, c: "s" }, { a: Number.NaN }, { b: [1, undefined] }, { a: { f: () => 1 } }, { c: deep }, { a: deep }];
+    const calls = [
+      { a: 1, b: { x: [null] }, c: "s" },
+      { a: Number.NaN },
+      { b: [1, undefined] },
+      { a: { f: () => 1 } },
+      { c: deep },
+      { a: deep },
+    ];
     expect(calls.map((args) => hot.validate(args).ok)).toStrictEqual([true, false, false, false, false, false]);
     for (const args of calls) expect(hot.validate(args)).toStrictEqual(cold.validate(args));
   });

@@ -13,7 +13,11 @@ class List extends Array {}
 
 const schema = {
   type: "object",
-  properties: { list: { type: "array", items: { type: "integer" } }, object: { type: "object", properties: { a: { type: "integer" } } }, any: {} },
+  properties: {
+    list: { type: "array", items: { type: "integer" } },
+    object: { type: "object", properties: { a: { type: "integer" } } },
+    any: {},
+  },
 };
 
 /** The result of every call, through the closures and, once the validator is hot, the generated check. */
@@ -24,7 +28,22 @@ function results(args: unknown): unknown[] {
 
 function refused(path: string, instancePath: string, problem: string) {
   const message = `${path}: ${problem} (not a JSON value)`;
-  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath, path: pathOf(instancePath), schemaPath: "", keyword: "type", params: {}, message }] };
+  return {
+    ok: false,
+    kind: "validation",
+    message: `invalid arguments: ${message}`,
+    issues: [
+      {
+        kind: "validation",
+        instancePath,
+        path: pathOf(instancePath),
+        schemaPath: "",
+        keyword: "type",
+        params: {},
+        message,
+      },
+    ],
+  };
 }
 
 describe("the JSON input domain: arrays", () => {
@@ -32,36 +51,76 @@ describe("the JSON input domain: arrays", () => {
     [{ list: List.from([1]) }, "list", "/list", "got a List"],
     [{ any: [List.from([])] }, "any[0]", "/any/0", "got a List"],
     [{ list: Object.setPrototypeOf([1], null) }, "list", "/list", "got a list with an unusual prototype"],
-    [{ any: { x: Object.setPrototypeOf([], Object.create(Array.prototype)) } }, "any.x", "/any/x", "got a list with an unusual prototype"],
+    [
+      { any: { x: Object.setPrototypeOf([], Object.create(Array.prototype)) } },
+      "any.x",
+      "/any/x",
+      "got a list with an unusual prototype",
+    ],
   ])("refuses %s where it stands, with its path", (args, path, instancePath, problem) => {
     for (const result of results(args)) expect(result).toEqual(refused(path, instancePath, problem));
   });
 
   it("accepts plain objects and arrays from another realm", () => {
-    const args = { list: runInNewContext("[1, 2]"), object: runInNewContext("({ a: 1 })"), any: runInNewContext('JSON.parse(\'{"x": [{"y": []}]}\')') };
+    const args = {
+      list: runInNewContext("[1, 2]"),
+      object: runInNewContext("({ a: 1 })"),
+      any: runInNewContext('JSON.parse(\'{"x": [{"y": []}]}\')'),
+    };
     for (const result of results(args)) expect(result).toEqual({ ok: true });
-    for (const result of results(runInNewContext("({ list: [1], object: { a: 1 } })"))) expect(result).toEqual({ ok: true });
-    expect(validate(schema, { list: runInNewContext('["1"]') })).toMatchObject({ message: 'invalid arguments: list[0]: expected an integer, got a string ("1")' });
+    for (const result of results(runInNewContext("({ list: [1], object: { a: 1 } })")))
+      expect(result).toEqual({ ok: true });
+    expect(validate(schema, { list: runInNewContext('["1"]') })).toMatchObject({
+      message: 'invalid arguments: list[0]: expected an integer, got a string ("1")',
+    });
   });
 
   it("is the generated check's rule too", () => {
-    const options = { lenientScalars: false, presentRequired: false, profile: "core", timeBudgetMs: null, eager: false, key: "core" } as const;
+    const options = {
+      lenientScalars: false,
+      presentRequired: false,
+      profile: "core",
+      timeBudgetMs: null,
+      eager: false,
+      key: "core",
+    } as const;
     const fast = generateFastCheck(schema, options, compileSchema(schema, options), "any")!;
-    expect([{ list: runInNewContext("[1]") }, { list: List.from([1]) }, { list: Object.setPrototypeOf([1], null) }, { any: [new List()] }].map(fast)).toEqual([true, false, false, false]);
-    expect([{ object: runInNewContext("({ a: 1 })") }, runInNewContext("({ any: {} })"), { object: runInNewContext("new (class A {})()") }].map(fast)).toEqual([true, true, false]);
+    expect(
+      [
+        { list: runInNewContext("[1]") },
+        { list: List.from([1]) },
+        { list: Object.setPrototypeOf([1], null) },
+        { any: [new List()] },
+      ].map(fast),
+    ).toEqual([true, false, false, false]);
+    expect(
+      [
+        { object: runInNewContext("({ a: 1 })") },
+        runInNewContext("({ any: {} })"),
+        { object: runInNewContext("new (class A {})()") },
+      ].map(fast),
+    ).toEqual([true, true, false]);
   });
 
   it("refuses class instances from another realm", () => {
-    for (const result of results({ any: runInNewContext("new (class Point {})()") })) expect(result).toEqual(refused("any", "/any", "got a Point"));
-    for (const result of results({ list: runInNewContext("new (class Row extends Array {})()") })) expect(result).toEqual(refused("list", "/list", "got a Row"));
-    expect(validate(schema, { object: runInNewContext("new Date(0)") })).toEqual(refused("object", "/object", "got a Date"));
+    for (const result of results({ any: runInNewContext("new (class Point {})()") }))
+      expect(result).toEqual(refused("any", "/any", "got a Point"));
+    for (const result of results({ list: runInNewContext("new (class Row extends Array {})()") }))
+      expect(result).toEqual(refused("list", "/list", "got a Row"));
+    expect(validate(schema, { object: runInNewContext("new Date(0)") })).toEqual(
+      refused("object", "/object", "got a Date"),
+    );
   });
 });
 
 describe("the JSON input domain: objects", () => {
   it("names an object whose prototype only poses as Object.prototype as unusual", () => {
-    for (const args of [{ any: Object.create({}) }, { any: Object.create(Object.create(null, { constructor: { value: Object } })) }]) {
-      for (const result of results(args)) expect(result).toEqual(refused("any", "/any", "got an object with an unusual prototype"));
+    for (const args of [
+      { any: Object.create({}) },
+      { any: Object.create(Object.create(null, { constructor: { value: Object } })) },
+    ]) {
+      for (const result of results(args))
+        expect(result).toEqual(refused("any", "/any", "got an object with an unusual prototype"));
     }
   });
 });
@@ -133,7 +192,12 @@ describe("the JSON input domain: lengths and keys that are only claims", () => {
 
   it("names the first hole of a sparse list of 200,000,000, in both tiers, without measuring every index", () => {
     for (const args of [{ list: new Array(2e8) }, { any: new Array(2e8) }, { any: [new Array(2e8)] }]) {
-      const [path, pointer] = "list" in args ? ["list[0]", "/list/0"] : Array.isArray(args.any[0]) ? ["any[0][0]", "/any/0/0"] : ["any[0]", "/any/0"];
+      const [path, pointer] =
+        "list" in args
+          ? ["list[0]", "/list/0"]
+          : Array.isArray(args.any[0])
+            ? ["any[0][0]", "/any/0/0"]
+            : ["any[0]", "/any/0"];
       for (const result of results(args)) expect(result).toEqual(hole(path, pointer));
     }
   });
@@ -198,30 +262,48 @@ describe("the JSON input domain: lengths and keys that are only claims", () => {
     expect(counts.reads).toBeLessThanOrEqual(MAX_WORK + MEASURED_VALUES);
   }, 120_000);
 
-  it.each([["a string", "3"], ["NaN", NaN], ["-1", -1], ["2.5", 2.5], ["2^53", 2 ** 53], ["an object", { valueOf: (): number => 3 }]])(
-    "refuses a list whose length is %s, which is no count",
-    (_name, length) => {
-      const { list } = claiming([1, 2, 3], () => length);
-      for (const result of results({ list })) expect(result).toEqual(refused("list", "/list", "got a list whose length is not a count"));
-    },
-  );
+  it.each([
+    ["a string", "3"],
+    ["NaN", NaN],
+    ["-1", -1],
+    ["2.5", 2.5],
+    ["2^53", 2 ** 53],
+    ["an object", { valueOf: (): number => 3 }],
+  ])("refuses a list whose length is %s, which is no count", (_name, length) => {
+    const { list } = claiming([1, 2, 3], () => length);
+    for (const result of results({ list }))
+      expect(result).toEqual(refused("list", "/list", "got a list whose length is not a count"));
+  });
 
   it("names a key a proxy lists but has no value for", () => {
     const descriptor = { value: 1, enumerable: true, configurable: true, writable: true };
     const ghost = new Proxy({}, { ownKeys: () => ["ghost"], getOwnPropertyDescriptor: () => descriptor });
-    for (const result of results({ any: ghost })) expect(result).toEqual(refused("any.ghost", "/any/ghost", "got undefined"));
+    for (const result of results({ any: ghost }))
+      expect(result).toEqual(refused("any.ghost", "/any/ghost", "got undefined"));
   });
 
   it("lists the keys of a proxy that claims 100,000 once per pass, and one that claims a billion cannot be read", () => {
     let listings = 0;
     const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}`);
     const descriptor = { value: 1, enumerable: true, configurable: true, writable: true };
-    const many = new Proxy({}, { ownKeys: () => (listings++, keys), getOwnPropertyDescriptor: () => descriptor, get: () => 1 });
-    expect(validate({ type: "object", properties: { a: { type: "object", additionalProperties: { type: "integer" } } } }, { a: many })).toEqual({ ok: true });
+    const many = new Proxy(
+      {},
+      { ownKeys: () => (listings++, keys), getOwnPropertyDescriptor: () => descriptor, get: () => 1 },
+    );
+    expect(
+      validate(
+        { type: "object", properties: { a: { type: "object", additionalProperties: { type: "integer" } } } },
+        { a: many },
+      ),
+    ).toEqual({ ok: true });
     expect(listings).toBe(1);
     // V8 refuses a key list longer than an array may be before the trap's list is read.
     const claims = new Proxy({}, { ownKeys: () => ({ length: 1e9 }) as unknown as string[] });
-    expect(validate({ type: "object" }, { a: claims })).toMatchObject({ ok: false, kind: "validation", issues: [{ instancePath: "", keyword: "type", message: "arguments: could not be read (Invalid array length)" }] });
+    expect(validate({ type: "object" }, { a: claims })).toMatchObject({
+      ok: false,
+      kind: "validation",
+      issues: [{ instancePath: "", keyword: "type", message: "arguments: could not be read (Invalid array length)" }],
+    });
   });
 });
 
@@ -255,10 +337,17 @@ describe("the JSON input domain: prototypes read through __proto__", () => {
     subclassedList: false,
   };
 
-  it.each([[[]], [["--disable-proto=delete"]], [["--disable-proto=throw"]]])("gives the same answers, cold and hot, with node %j", (flags) => {
-    const child = spawnSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" });
-    expect(child.stderr).toBe("");
-    const answers = JSON.parse(child.stdout) as Record<string, boolean[]>;
-    expect(Object.fromEntries(Object.entries(answers).map(([name, all]) => [name, new Set(all).size === 1 ? all[0] : all]))).toStrictEqual(expected);
-  });
+  it.each([[[]], [["--disable-proto=delete"]], [["--disable-proto=throw"]]])(
+    "gives the same answers, cold and hot, with node %j",
+    (flags) => {
+      const child = spawnSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" });
+      expect(child.stderr).toBe("");
+      const answers = JSON.parse(child.stdout) as Record<string, boolean[]>;
+      expect(
+        Object.fromEntries(
+          Object.entries(answers).map(([name, all]) => [name, new Set(all).size === 1 ? all[0] : all]),
+        ),
+      ).toStrictEqual(expected);
+    },
+  );
 });

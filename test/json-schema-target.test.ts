@@ -12,17 +12,30 @@ import { compile } from "../src/index";
  */
 
 const extended = { profile: "extended" } as const;
-const input = (schema: unknown, target: unknown) => compile(schema, extended)["~standard"].jsonSchema.input({ target } as { target: string });
+const input = (schema: unknown, target: unknown) =>
+  compile(schema, extended)["~standard"].jsonSchema.input({ target } as { target: string });
 
 describe("draft-2020-12", () => {
   it("is a copy of the schema, a new one each time, with the alias spelled as JSON Schema spells it", () => {
-    const schema = { type: "object", properties: { a: { type: "string", "x-order": 1 } }, additional_properties: false };
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string", "x-order": 1 } },
+      additional_properties: false,
+    };
     const validator = compile(schema, extended);
     const first = validator["~standard"].jsonSchema.input({ target: "draft-2020-12" });
-    expect(first).toEqual({ type: "object", properties: { a: { type: "string", "x-order": 1 } }, additionalProperties: false });
+    expect(first).toEqual({
+      type: "object",
+      properties: { a: { type: "string", "x-order": 1 } },
+      additionalProperties: false,
+    });
     // A framework may change what it gets (the AI SDK does): the next caller gets the schema still, and so does the caller's schema.
     (first.properties as Record<string, unknown>).a = "changed";
-    expect(validator["~standard"].jsonSchema.output({ target: "draft-2020-12" })).toEqual({ type: "object", properties: { a: { type: "string", "x-order": 1 } }, additionalProperties: false });
+    expect(validator["~standard"].jsonSchema.output({ target: "draft-2020-12" })).toEqual({
+      type: "object",
+      properties: { a: { type: "string", "x-order": 1 } },
+      additionalProperties: false,
+    });
     expect(schema.properties.a).toEqual({ type: "string", "x-order": 1 });
   });
 
@@ -44,7 +57,14 @@ describe("draft-2020-12", () => {
 
 describe("draft-07", () => {
   it("is the same schema when it uses nothing 2020-12 spells otherwise", () => {
-    const schema = { type: "object", properties: { path: { type: "string", pattern: "^[a-z]+$" }, n: { anyOf: [{ type: "integer" }, { type: "null" }] } }, required: ["path"] };
+    const schema = {
+      type: "object",
+      properties: {
+        path: { type: "string", pattern: "^[a-z]+$" },
+        n: { anyOf: [{ type: "integer" }, { type: "null" }] },
+      },
+      required: ["path"],
+    };
     expect(input(schema, "draft-07")).toEqual(schema);
   });
 
@@ -99,25 +119,44 @@ describe("draft-07", () => {
       '{"type":"object","properties":{"__proto__":{"$ref":"#/$defs/a%20b"},"c":{"$ref":"#/properties/__proto__"}},"$defs":{"a b":{"type":"string"}}}',
     );
     const written = input(schema, "draft-07");
-    expect(JSON.stringify(written)).toBe('{"type":"object","properties":{"__proto__":{"$ref":"#/definitions/a%20b"},"c":{"$ref":"#/properties/__proto__"}},"definitions":{"a b":{"type":"string"}}}');
+    expect(JSON.stringify(written)).toBe(
+      '{"type":"object","properties":{"__proto__":{"$ref":"#/definitions/a%20b"},"c":{"$ref":"#/properties/__proto__"}},"definitions":{"a b":{"type":"string"}}}',
+    );
   });
 
   it("merges $defs into definitions, and throws when both name one definition", () => {
-    const both = { type: "object", properties: { a: { $ref: "#/$defs/x" }, b: { $ref: "#/definitions/y" } }, $defs: { x: { type: "string" } }, definitions: { y: { type: "integer" } } };
-    expect(input(both, "draft-07")).toMatchObject({ properties: { a: { $ref: "#/definitions/x" }, b: { $ref: "#/definitions/y" } }, definitions: { x: { type: "string" }, y: { type: "integer" } } });
+    const both = {
+      type: "object",
+      properties: { a: { $ref: "#/$defs/x" }, b: { $ref: "#/definitions/y" } },
+      $defs: { x: { type: "string" } },
+      definitions: { y: { type: "integer" } },
+    };
+    expect(input(both, "draft-07")).toMatchObject({
+      properties: { a: { $ref: "#/definitions/x" }, b: { $ref: "#/definitions/y" } },
+      definitions: { x: { type: "string" }, y: { type: "integer" } },
+    });
     const clash = { ...both, definitions: { x: { type: "integer" } }, properties: {} };
-    expect(() => input(clash, "draft-07")).toThrow('tool-input-schema: the schema cannot be written as draft-07 exactly: "$defs" and "definitions" both define "x"');
+    expect(() => input(clash, "draft-07")).toThrow(
+      'tool-input-schema: the schema cannot be written as draft-07 exactly: "$defs" and "definitions" both define "x"',
+    );
   });
 });
 
 describe("other targets", () => {
-  it.each(["openapi-3.0", "draft-04", "draft-2019-09", undefined, 7])("throw for %j, naming the two it writes", (target) => {
-    expect(() => input({ type: "object" }, target)).toThrow(/^tool-input-schema: no JSON Schema for the target .*: the targets it writes exactly are "draft-2020-12" and "draft-07"$/);
-  });
+  it.each(["openapi-3.0", "draft-04", "draft-2019-09", undefined, 7])(
+    "throw for %j, naming the two it writes",
+    (target) => {
+      expect(() => input({ type: "object" }, target)).toThrow(
+        /^tool-input-schema: no JSON Schema for the target .*: the targets it writes exactly are "draft-2020-12" and "draft-07"$/,
+      );
+    },
+  );
 
   it("throw for a schema without JSON text (one holding a bigint)", () => {
     const validator = compile({ type: "object", properties: { n: { enum: [1n] } } });
-    expect(() => validator["~standard"].jsonSchema.input({ target: "draft-07" })).toThrow("tool-input-schema: this schema has no JSON text to write as JSON Schema");
+    expect(() => validator["~standard"].jsonSchema.input({ target: "draft-07" })).toThrow(
+      "tool-input-schema: this schema has no JSON text to write as JSON Schema",
+    );
   });
 });
 
@@ -126,7 +165,11 @@ describe("exactly: Ajv with the written schema answers as the validator", () => 
     {
       type: "object",
       properties: {
-        pair: { type: "array", prefixItems: [{ $ref: "#/$defs/name" }, { type: "integer", minimum: 0 }], items: { type: "boolean" } },
+        pair: {
+          type: "array",
+          prefixItems: [{ $ref: "#/$defs/name" }, { type: "integer", minimum: 0 }],
+          items: { type: "boolean" },
+        },
         name: { $ref: "#/$defs/name", maxLength: 3 },
         tree: { $ref: "#/$defs/tree" },
       },
@@ -134,17 +177,28 @@ describe("exactly: Ajv with the written schema answers as the validator", () => 
       additional_properties: false,
       $defs: {
         name: { type: "string", minLength: 1 },
-        tree: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/tree" } }, v: { const: 1 } } },
+        tree: {
+          type: "object",
+          properties: { kids: { type: "array", items: { $ref: "#/$defs/tree" } }, v: { const: 1 } },
+        },
       },
     },
     {
       type: "object",
-      properties: { a: { anyOf: [{ $ref: "#/definitions/n", exclusiveMaximum: 5 }, { type: "null" }] }, b: { allOf: [{ $ref: "#/definitions/n" }], multipleOf: 2 } },
+      properties: {
+        a: { anyOf: [{ $ref: "#/definitions/n", exclusiveMaximum: 5 }, { type: "null" }] },
+        b: { allOf: [{ $ref: "#/definitions/n" }], multipleOf: 2 },
+      },
       definitions: { n: { type: "number" } },
     },
   ];
   const value = fc.letrec((tie) => ({
-    any: fc.oneof({ depthSize: "small" }, fc.constantFrom(null, true, 0, 1, 2, 4, 5, 6, 2.5, -1, "", "a", "abcd"), fc.array(tie("any"), { maxLength: 3 }), fc.dictionary(fc.constantFrom("kids", "v", "x"), tie("any"), { maxKeys: 2 })),
+    any: fc.oneof(
+      { depthSize: "small" },
+      fc.constantFrom(null, true, 0, 1, 2, 4, 5, 6, 2.5, -1, "", "a", "abcd"),
+      fc.array(tie("any"), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom("kids", "v", "x"), tie("any"), { maxKeys: 2 }),
+    ),
   })).any;
   const args = fc.dictionary(fc.constantFrom("pair", "name", "tree", "a", "b", "other"), value, { maxKeys: 4 });
 

@@ -26,19 +26,29 @@ describe("locateJsonError: where JSON text stops being JSON", () => {
   });
 
   it("finds control characters and bad escapes inside strings", () => {
-    expect(locate('{"a":"x\ny"}')).toEqual({ line: 1, column: 8, reason: "a control character in a string (write it as an escape such as \\n)" });
-    expect(locate('["\\q"]')).toEqual({ line: 1, column: 4, reason: "a bad escape (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)" });
+    expect(locate('{"a":"x\ny"}')).toEqual({
+      line: 1,
+      column: 8,
+      reason: "a control character in a string (write it as an escape such as \\n)",
+    });
+    expect(locate('["\\q"]')).toEqual({
+      line: 1,
+      column: 4,
+      reason: 'a bad escape (expected one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)',
+    });
     expect(locate('["\\u12"]')).toMatchObject({ column: 4 });
   });
 
   it("accepts every valid piece before the error, lone surrogates and escapes included", () => {
-    expect(locate('[{"k":"\\ud800 \\u00e9 é \\"q\\" \\\\"},-1.5e+3,true,false,null,{}, [] ,x]')).toMatchObject({ reason: "expected a value" });
+    expect(locate('[{"k":"\\ud800 \\u00e9 é \\"q\\" \\\\"},-1.5e+3,true,false,null,{}, [] ,x]')).toMatchObject({
+      reason: "expected a value",
+    });
   });
 
   it("names a byte-order mark outside a string, which no one sees where text is shown", () => {
     expect(locate('\uFEFF{"a":1}')).toEqual({ line: 1, column: 1, reason: "a byte-order mark" });
     expect(locate('{"a":1}\n\uFEFF')).toEqual({ line: 2, column: 1, reason: "a byte-order mark" });
-    expect(locate('[1,\uFEFF2]')).toEqual({ line: 1, column: 4, reason: "a byte-order mark" });
+    expect(locate("[1,\uFEFF2]")).toEqual({ line: 1, column: 4, reason: "a byte-order mark" });
     // Inside a string it is a character like any other.
     expect(locate('["\uFEFF",]')).toEqual({ line: 1, column: 6, reason: "expected a value" });
   });
@@ -48,7 +58,15 @@ describe("locateJsonError: where JSON text stops being JSON", () => {
   });
 
   it("scans any depth without recursion", () => {
-    expect(locate("[".repeat(200_000))).toEqual({ line: 1, column: 200_001, reason: "unexpected end of input, expected a value" });
-    expect(locate("[".repeat(100_000) + "]".repeat(99_999) + "}")).toEqual({ line: 1, column: 200_000, reason: "expected ',' or ']'" });
+    expect(locate("[".repeat(200_000))).toEqual({
+      line: 1,
+      column: 200_001,
+      reason: "unexpected end of input, expected a value",
+    });
+    expect(locate("[".repeat(100_000) + "]".repeat(99_999) + "}")).toEqual({
+      line: 1,
+      column: 200_000,
+      reason: "expected ',' or ']'",
+    });
   });
 });

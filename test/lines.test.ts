@@ -36,11 +36,12 @@ function reference(bytes: Buffer, start: number, end: number) {
 }
 
 const samples = {
-  "a byte-order mark, CRLF, blank lines, multi-byte characters, bytes that are not UTF-8, no final newline": Buffer.concat([
-    Buffer.from("\uFEFF{\"a\":\"€\"}\r\n\r\n\n😀x\n"),
-    Buffer.from([0x61, 0xe9, 0x62, 0x0a, 0xe2, 0x82, 0x0a]),
-    Buffer.from("\uFEFF\n中文\nend"),
-  ]),
+  "a byte-order mark, CRLF, blank lines, multi-byte characters, bytes that are not UTF-8, no final newline":
+    Buffer.concat([
+      Buffer.from('\uFEFF{"a":"€"}\r\n\r\n\n😀x\n'),
+      Buffer.from([0x61, 0xe9, 0x62, 0x0a, 0xe2, 0x82, 0x0a]),
+      Buffer.from("\uFEFF\n中文\nend"),
+    ]),
   "a final newline": Buffer.from("one\ntwo\n\nthree\n"),
   "a lone newline": Buffer.from("\n"),
   "no newline at all": Buffer.from("¡solo!"),
@@ -54,7 +55,12 @@ describe("readLines", () => {
         expect(await collect(bytes, chunkSize)).toEqual(reference(bytes, 0, Infinity));
         for (let start = 0; start <= bytes.length; start++) {
           for (let end = start; end <= bytes.length; end++) {
-            expect({ start, end, chunkSize, lines: await collect(bytes, chunkSize, start, end) }).toEqual({ start, end, chunkSize, lines: reference(bytes, start, end) });
+            expect({ start, end, chunkSize, lines: await collect(bytes, chunkSize, start, end) }).toEqual({
+              start,
+              end,
+              chunkSize,
+              lines: reference(bytes, start, end),
+            });
           }
         }
       }
@@ -62,7 +68,10 @@ describe("readLines", () => {
   }
 
   it("gives each line to exactly one of any split into ranges", async () => {
-    const bytes = samples["a byte-order mark, CRLF, blank lines, multi-byte characters, bytes that are not UTF-8, no final newline"];
+    const bytes =
+      samples[
+        "a byte-order mark, CRLF, blank lines, multi-byte characters, bytes that are not UTF-8, no final newline"
+      ];
     const whole = await collect(bytes, 4);
     for (const cuts of [[5], [13, 14], [1, 2, 3, 20, 21, 22]]) {
       const bounds = [0, ...cuts, bytes.length];
@@ -97,12 +106,27 @@ describe("readLines", () => {
   it("refuses UTF-16 and UTF-32 text before reading a line, naming the encoding and its first bytes", async () => {
     const text = '{"name":"a","arguments":{}}\n';
     const encoded: [Buffer, string][] = [
-      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]), "UTF-16 text (starts with FF FE); convert to UTF-8"],
+      [
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+        "UTF-16 text (starts with FF FE); convert to UTF-8",
+      ],
       [Buffer.from(text, "utf16le"), "UTF-16 text (starts with 7B 00); convert to UTF-8"],
       [Buffer.from(text, "utf16le").swap16(), "UTF-16 text (starts with 00 7B); convert to UTF-8"],
-      [Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]), "UTF-16 text (starts with FE FF); convert to UTF-8"],
-      [Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0]))]), "UTF-32 text (starts with FF FE 00 00); convert to UTF-8"],
-      [Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0])), "UTF-32 text (starts with 7B 00 00 00); convert to UTF-8"],
+      [
+        Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]),
+        "UTF-16 text (starts with FE FF); convert to UTF-8",
+      ],
+      [
+        Buffer.concat([
+          Buffer.from([0xff, 0xfe, 0, 0]),
+          Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0])),
+        ]),
+        "UTF-32 text (starts with FF FE 00 00); convert to UTF-8",
+      ],
+      [
+        Buffer.from([...text].flatMap((c) => [c.charCodeAt(0), 0, 0, 0])),
+        "UTF-32 text (starts with 7B 00 00 00); convert to UTF-8",
+      ],
     ];
     for (const [bytes, message] of encoded) {
       expect(foreignEncoding(bytes)).toBe(message);

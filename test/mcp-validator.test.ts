@@ -7,7 +7,12 @@ import { cacheUse } from "../src/api/cache";
  * test/frameworks.test.ts runs it inside the SDKs' clients.
  */
 
-const forecast = { type: "object", title: "Forecast", properties: { temperature: { type: "number", title: "Temperature" } }, required: ["temperature"] };
+const forecast = {
+  type: "object",
+  title: "Forecast",
+  properties: { temperature: { type: "number", title: "Temperature" } },
+  required: ["temperature"],
+};
 
 describe("ToolInputSchemaValidator", () => {
   it("answers as the SDKs' providers do: the input itself when valid, the one-line message when not", () => {
@@ -16,7 +21,11 @@ describe("ToolInputSchemaValidator", () => {
     const valid = check(input);
     expect(valid).toEqual({ valid: true, data: input, errorMessage: undefined });
     expect(valid.data).toBe(input);
-    expect(check({ temperature: "hot" })).toEqual({ valid: false, data: undefined, errorMessage: 'invalid arguments: temperature: expected a number, got a string ("hot")' });
+    expect(check({ temperature: "hot" })).toEqual({
+      valid: false,
+      data: undefined,
+      errorMessage: 'invalid arguments: temperature: expected a number, got a string ("hot")',
+    });
   });
 
   it('uses the extended profile unless told otherwise: output and elicitation schemas carry "title" on every node', () => {
@@ -30,14 +39,35 @@ describe("ToolInputSchemaValidator", () => {
   });
 
   it("takes compile's other options", () => {
-    expect(new ToolInputSchemaValidator({ lenientScalars: true }).getValidator(forecast)({ temperature: "3" })).toMatchObject({ valid: true });
+    expect(
+      new ToolInputSchemaValidator({ lenientScalars: true }).getValidator(forecast)({ temperature: "3" }),
+    ).toMatchObject({ valid: true });
   });
 
   it("fails every input of a schema it refuses with the refusal, and never throws, whatever the schema", () => {
-    const hostile = [null, 1, "schema", { type: "string" }, { type: "object", if: {} }, new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } })];
+    const hostile = [
+      null,
+      1,
+      "schema",
+      { type: "string" },
+      { type: "object", if: {} },
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error("no keys");
+          },
+        },
+      ),
+    ];
     for (const schema of hostile) {
       const check = new ToolInputSchemaValidator().getValidator(schema);
-      for (const input of [{}, null, { temperature: 1 }]) expect(check(input)).toMatchObject({ valid: false, data: undefined, errorMessage: expect.stringMatching(/^(invalid|unsupported) schema: /) });
+      for (const input of [{}, null, { temperature: 1 }])
+        expect(check(input)).toMatchObject({
+          valid: false,
+          data: undefined,
+          errorMessage: expect.stringMatching(/^(invalid|unsupported) schema: /),
+        });
     }
   });
 

@@ -3,7 +3,14 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Catalog, guardClient, guardToolHandler, validateSchema, type CallToolParams, type GuardedClient } from "../src/index";
+import {
+  Catalog,
+  guardClient,
+  guardToolHandler,
+  validateSchema,
+  type CallToolParams,
+  type GuardedClient,
+} from "../src/index";
 
 // End to end over stdio with real server processes. guarded-server.mjs loads
 // lib/, which `npm install` builds (the prepare script).
@@ -15,7 +22,9 @@ const lookupSchema = { type: "object", properties: { id: { $ref: "#/$defs/id" } 
 
 async function connect(script: string, ...args: string[]): Promise<Client> {
   const client = new Client({ name: "tool-input-schema-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [script, ...args], cwd: root, stderr: "ignore" }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [script, ...args], cwd: root, stderr: "ignore" }),
+  );
   return client;
 }
 
@@ -31,7 +40,9 @@ function refused(message: string) {
 function schemaRefused(name: string, schema: unknown) {
   const preflight = validateSchema(schema);
   if (preflight.ok) throw new Error("expected a refused schema");
-  return refused(`tool "${name}" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${preflight.message})`);
+  return refused(
+    `tool "${name}" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${preflight.message})`,
+  );
 }
 
 describe("guardClient against @modelcontextprotocol/server-everything", () => {
@@ -60,12 +71,16 @@ describe("guardClient against @modelcontextprotocol/server-everything", () => {
 
   it("answers an invalid call itself, with the message, and sends nothing", async () => {
     const send = vi.spyOn(client, "callTool");
-    expect(await guard.callTool({ name: "echo", arguments: {} })).toEqual(refused("invalid arguments: message: missing (required)"));
+    expect(await guard.callTool({ name: "echo", arguments: {} })).toEqual(
+      refused("invalid arguments: message: missing (required)"),
+    );
     expect(await guard.callTool({ name: "echo" })).toEqual(refused("invalid arguments: message: missing (required)"));
     expect(await guard.callTool({ name: "get-sum", arguments: { a: "1", b: 2 } })).toEqual(
       refused('invalid arguments: a: expected a number, got a string ("1")'),
     );
-    expect(await guard.callTool({ name: "ecoh", arguments: { message: "x" } })).toEqual(refused('unknown tool "ecoh"; did you mean "echo"?'));
+    expect(await guard.callTool({ name: "ecoh", arguments: { message: "x" } })).toEqual(
+      refused('unknown tool "ecoh"; did you mean "echo"?'),
+    );
     expect(send).not.toHaveBeenCalled();
     send.mockRestore();
   });
@@ -90,7 +105,9 @@ describe("a real server process whose tools/call handler is wrapped by guardTool
     expect(await client.callTool({ name: "greet", arguments: { name: "" } })).toEqual(
       refused('invalid arguments: name: must be at least 1 character long, got ""'),
     );
-    expect(await client.callTool({ name: "lookup", arguments: { id: "x" } })).toEqual(schemaRefused("lookup", lookupSchema));
+    expect(await client.callTool({ name: "lookup", arguments: { id: "x" } })).toEqual(
+      schemaRefused("lookup", lookupSchema),
+    );
     expect(text(await client.callTool({ name: "greet", arguments: { name: "Ada" } }))).toBe("hello, Ada");
     expect(JSON.parse(text(await client.callTool({ name: "handled" })))).toEqual(["greet", "handled"]);
   });
@@ -111,7 +128,9 @@ describe("guardClient against a server with an unsupported schema and a changing
     const send = vi.spyOn(client, "callTool");
     const result = await guard.callTool({ name: "lookup", arguments: { id: "x" } });
     expect(result).toEqual(schemaRefused("lookup", lookupSchema));
-    expect(text(result)).toMatch(/^tool "lookup" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(unsupported schema: #\/properties\/id\/\$ref: keyword "\$ref" is not supported/);
+    expect(text(result)).toMatch(
+      /^tool "lookup" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(unsupported schema: #\/properties\/id\/\$ref: keyword "\$ref" is not supported/,
+    );
     expect(send).not.toHaveBeenCalled();
     send.mockRestore();
   });
@@ -119,13 +138,20 @@ describe("guardClient against a server with an unsupported schema and a changing
   it("names the refused tools at set-up: refused(), and onRefused", async () => {
     const preflight = validateSchema(lookupSchema);
     if (preflight.ok) throw new Error("expected a refused schema");
-    const lookup = { name: "lookup", kind: "unsupported_capability", message: preflight.message, issues: preflight.issues };
+    const lookup = {
+      name: "lookup",
+      kind: "unsupported_capability",
+      message: preflight.message,
+      issues: preflight.issues,
+    };
     expect(guard.refused()).toEqual([{ index: expect.any(Number), ...lookup }]);
     expect(guard.refused()).toEqual(guard.catalog.refused());
     const seen: unknown[] = [];
     const other = await connect(guardedServer);
     try {
-      const watched = await guardClient(other, { onRefused: (tools) => seen.push(tools.map(({ name, kind }) => [name, kind])) });
+      const watched = await guardClient(other, {
+        onRefused: (tools) => seen.push(tools.map(({ name, kind }) => [name, kind])),
+      });
       expect(seen).toEqual([[["lookup", "unsupported_capability"]]]);
       expect(watched.refused().map(({ name }) => name)).toEqual(["lookup"]);
       // The extended profile accepts $ref: nothing refused, nothing reported.
@@ -138,7 +164,10 @@ describe("guardClient against a server with an unsupported schema and a changing
   });
 
   it("validates against the tools/list fetched after notifications/tools/list_changed", async () => {
-    expect(await guard.callTool({ name: "shout", arguments: { word: "HEY" } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^unknown tool "shout"/) }] });
+    expect(await guard.callTool({ name: "shout", arguments: { word: "HEY" } })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^unknown tool "shout"/) }],
+    });
     expect(text(await guard.callTool({ name: "add_shout" }))).toBe("added");
     expect(await guard.callTool({ name: "shout", arguments: { word: "hey" } })).toEqual(
       refused('invalid arguments: word: must match the pattern ^[A-Z]+$, got "hey"'),
@@ -162,13 +191,19 @@ describe("requests and options the guards cannot read", () => {
       },
     };
     expect(await guarded(unreadable, undefined)).toEqual(refused("the tool call could not be read (gone)"));
-    expect(await guarded(null as never, undefined)).toEqual(refused("the tool call could not be read (Cannot read properties of null (reading 'params'))"));
+    expect(await guarded(null as never, undefined)).toEqual(
+      refused("the tool call could not be read (Cannot read properties of null (reading 'params'))"),
+    );
     expect(await guarded({} as never, undefined)).toEqual(refused("tool name: expected a string, got undefined"));
     expect(handler).not.toHaveBeenCalled();
   });
 
   it("guardClient rejects options it cannot read with TypeError, before it asks for tools/list", async () => {
-    const client = { listTools: vi.fn(async () => ({ tools: [] })), callTool: vi.fn(async () => ({})), setNotificationHandler: vi.fn() };
+    const client = {
+      listTools: vi.fn(async () => ({ tools: [] })),
+      callTool: vi.fn(async () => ({})),
+      setNotificationHandler: vi.fn(),
+    };
     const options = new Proxy(
       {},
       {
@@ -191,7 +226,11 @@ describe("absent and null arguments", () => {
   ];
   const fake = () => {
     const sent: unknown[] = [];
-    const client = { listTools: async () => ({ tools }), callTool: async (params: unknown) => (sent.push(params), { content: [] }), setNotificationHandler() {} };
+    const client = {
+      listTools: async () => ({ tools }),
+      callTool: async (params: unknown) => (sent.push(params), { content: [] }),
+      setNotificationHandler() {},
+    };
     return { client, sent };
   };
 
@@ -201,7 +240,9 @@ describe("absent and null arguments", () => {
     expect(await guarded.callTool({ name: "list" })).toEqual({ content: [] });
     expect(await guarded.callTool({ name: "list", arguments: undefined })).toEqual({ content: [] });
     expect(await guarded.callTool({ name: "read" })).toEqual(refused("invalid arguments: path: missing (required)"));
-    expect(await guarded.callTool({ name: "list", arguments: null as never })).toEqual(refused("invalid arguments: arguments: expected an object, got null"));
+    expect(await guarded.callTool({ name: "list", arguments: null as never })).toEqual(
+      refused("invalid arguments: arguments: expected an object, got null"),
+    );
     expect(sent).toEqual([
       { name: "list", arguments: {} },
       { name: "list", arguments: {} },
@@ -211,10 +252,14 @@ describe("absent and null arguments", () => {
   it("guardToolHandler does the same", async () => {
     const catalog = new Catalog();
     catalog.publish(tools);
-    const handler = vi.fn((request: { params: CallToolParams }) => ({ content: [{ type: "text", text: JSON.stringify(request.params.arguments) }] }));
+    const handler = vi.fn((request: { params: CallToolParams }) => ({
+      content: [{ type: "text", text: JSON.stringify(request.params.arguments) }],
+    }));
     const guarded = guardToolHandler(catalog, handler);
     expect(await guarded({ params: { name: "list" } }, undefined)).toEqual({ content: [{ type: "text", text: "{}" }] });
-    expect(await guarded({ params: { name: "list", arguments: null as never } }, undefined)).toEqual(refused("invalid arguments: arguments: expected an object, got null"));
+    expect(await guarded({ params: { name: "list", arguments: null as never } }, undefined)).toEqual(
+      refused("invalid arguments: arguments: expected an object, got null"),
+    );
     expect(handler).toHaveBeenCalledTimes(1);
   });
 });
@@ -226,11 +271,18 @@ describe("a server whose schemas only the extended profile accepts (FastMCP, pyd
     inputSchema: {
       type: "object",
       title: "get_weatherArguments",
-      properties: { city: { type: "string", title: "City" }, days: { anyOf: [{ type: "integer" }, { type: "null" }], default: null, title: "Days" } },
+      properties: {
+        city: { type: "string", title: "City" },
+        days: { anyOf: [{ type: "integer" }, { type: "null" }], default: null, title: "Days" },
+      },
       required: ["city"],
     },
   };
-  const fake = () => ({ listTools: async () => ({ tools: [weather] }), callTool: vi.fn(async (_params: unknown) => ({ content: [{ type: "text", text: "sunny" }] })), setNotificationHandler() {} });
+  const fake = () => ({
+    listTools: async () => ({ tools: [weather] }),
+    callTool: vi.fn(async (_params: unknown) => ({ content: [{ type: "text", text: "sunny" }] })),
+    setNotificationHandler() {},
+  });
 
   it("with the default profile: refused at set-up, through refused() and onRefused, and each call is told the fault is the schema's", async () => {
     const client = fake();
@@ -240,10 +292,19 @@ describe("a server whose schemas only the extended profile accepts (FastMCP, pyd
     const [[reported]] = onRefused.mock.calls;
     expect(reported).toEqual(guarded.refused());
     expect(guarded.refused()).toMatchObject([
-      { index: 0, name: "get_weather", kind: "unsupported_capability", message: expect.stringMatching(/^unsupported schema: #\/title: keyword "title" is not supported \(profile: "extended" supports it\)/) },
+      {
+        index: 0,
+        name: "get_weather",
+        kind: "unsupported_capability",
+        message: expect.stringMatching(
+          /^unsupported schema: #\/title: keyword "title" is not supported \(profile: "extended" supports it\)/,
+        ),
+      },
     ]);
     const answer = await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo" } });
-    expect(text(answer)).toMatch(/^tool "get_weather" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(unsupported schema: #\/title: /);
+    expect(text(answer)).toMatch(
+      /^tool "get_weather" cannot be called: the fault is in its schema, not in this call, and retrying will not help \(unsupported schema: #\/title: /,
+    );
     expect(client.callTool).not.toHaveBeenCalled();
   });
 
@@ -253,7 +314,9 @@ describe("a server whose schemas only the extended profile accepts (FastMCP, pyd
     const guarded = await guardClient(client, { profile: "extended", onRefused });
     expect(guarded.refused()).toEqual([]);
     expect(onRefused).not.toHaveBeenCalled();
-    expect(text(await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo", days: null } }))).toBe("sunny");
+    expect(text(await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo", days: null } }))).toBe(
+      "sunny",
+    );
     expect(await guarded.callTool({ name: "get_weather", arguments: { city: "Oslo", days: "3" } })).toEqual(
       refused('invalid arguments: days: expected an integer or null, got a string ("3")'),
     );
@@ -262,7 +325,9 @@ describe("a server whose schemas only the extended profile accepts (FastMCP, pyd
 
   it("refuses an onRefused that is not a function, before it asks for tools/list", async () => {
     const client = { ...fake(), listTools: vi.fn(async () => ({ tools: [] })) };
-    await expect(guardClient(client, { onRefused: "log" as never })).rejects.toThrow(new TypeError("tool-input-schema: options.onRefused must be a function"));
+    await expect(guardClient(client, { onRefused: "log" as never })).rejects.toThrow(
+      new TypeError("tool-input-schema: options.onRefused must be a function"),
+    );
     expect(client.listTools).not.toHaveBeenCalled();
   });
 
@@ -279,8 +344,23 @@ describe("a server whose schemas only the extended profile accepts (FastMCP, pyd
 
 describe("requests that answer differently when read again", () => {
   const tools = [
-    { name: "read_file", inputSchema: { type: "object", properties: { path: { type: "string", pattern: "^/srv/public/" } }, required: ["path"], additionalProperties: false } },
-    { name: "delete_all", inputSchema: { type: "object", properties: { confirm: { type: "boolean", enum: [false] } }, required: ["confirm"] } },
+    {
+      name: "read_file",
+      inputSchema: {
+        type: "object",
+        properties: { path: { type: "string", pattern: "^/srv/public/" } },
+        required: ["path"],
+        additionalProperties: false,
+      },
+    },
+    {
+      name: "delete_all",
+      inputSchema: {
+        type: "object",
+        properties: { confirm: { type: "boolean", enum: [false] } },
+        required: ["confirm"],
+      },
+    },
   ];
   /** A name and arguments whose getters answer with the first value once, then with the second. */
   function twoFaced(name: [string, string], args: [unknown, unknown]) {
@@ -313,7 +393,11 @@ describe("requests that answer differently when read again", () => {
 
   it("guardClient sends the name and the arguments it validated, read once", async () => {
     const sent: unknown[] = [];
-    const client = { listTools: async () => ({ tools }), callTool: async (params: unknown) => (sent.push(JSON.parse(JSON.stringify(params))), { content: [] }), setNotificationHandler() {} };
+    const client = {
+      listTools: async () => ({ tools }),
+      callTool: async (params: unknown) => (sent.push(JSON.parse(JSON.stringify(params))), { content: [] }),
+      setNotificationHandler() {},
+    };
     const guarded = await guardClient(client);
     const results = [];
     for (const params of calls()) results.push(await guarded.callTool(params as never));
@@ -334,26 +418,51 @@ describe("requests that answer differently when read again", () => {
     const catalog = new Catalog();
     catalog.publish(tools);
     const seen: unknown[] = [];
-    const guarded = guardToolHandler(catalog, (request: { params: { name: string; arguments?: Record<string, unknown> } }) => (seen.push(JSON.parse(JSON.stringify(request.params))), { content: [] }));
+    const guarded = guardToolHandler(
+      catalog,
+      (request: { params: { name: string; arguments?: Record<string, unknown> } }) => (
+        seen.push(JSON.parse(JSON.stringify(request.params))),
+        { content: [] }
+      ),
+    );
     const answers = [];
     for (const params of calls().slice(0, 3)) answers.push(await guarded({ params } as never, undefined));
-    expect(answers).toEqual([{ content: [] }, { content: [] }, refused('invalid arguments: path: must match the pattern ^/srv/public/, got "/etc/shadow"')]);
+    expect(answers).toEqual([
+      { content: [] },
+      { content: [] },
+      refused('invalid arguments: path: must match the pattern ^/srv/public/, got "/etc/shadow"'),
+    ]);
     expect(seen).toEqual(Array(2).fill({ name: "read_file", arguments: { path: "/srv/public/a" } }));
   });
 });
 
 describe("requests read with a toJSON on the prototypes", () => {
-  const tools = [{ name: "tag", inputSchema: { type: "object", properties: { tags: { type: "array", minItems: 1, items: { type: "string" } } }, required: ["tags"] } }];
+  const tools = [
+    {
+      name: "tag",
+      inputSchema: {
+        type: "object",
+        properties: { tags: { type: "array", minItems: 1, items: { type: "string" } } },
+        required: ["tags"],
+      },
+    },
+  ];
 
   it("guardToolHandler validates and passes on the arguments' own data, not what an inherited toJSON makes of them", async () => {
     const catalog = new Catalog();
     catalog.publish(tools);
     const seen: unknown[] = [];
-    const guarded = guardToolHandler(catalog, (request: { params: { arguments?: unknown } }) => (seen.push(request.params.arguments), { content: [] }));
+    const guarded = guardToolHandler(
+      catalog,
+      (request: { params: { arguments?: unknown } }) => (seen.push(request.params.arguments), { content: [] }),
+    );
     Object.defineProperty(Array.prototype, "toJSON", { value: () => [], configurable: true, writable: true });
     let answers: unknown[];
     try {
-      answers = [await guarded({ params: { name: "tag", arguments: { tags: ["a"] } } } as never, undefined), await guarded({ params: { name: "tag", arguments: { tags: [] } } } as never, undefined)];
+      answers = [
+        await guarded({ params: { name: "tag", arguments: { tags: ["a"] } } } as never, undefined),
+        await guarded({ params: { name: "tag", arguments: { tags: [] } } } as never, undefined),
+      ];
     } finally {
       delete (Array.prototype as { toJSON?: unknown }).toJSON;
     }
@@ -364,10 +473,18 @@ describe("requests read with a toJSON on the prototypes", () => {
 
   it("guardClient refuses arguments that have no JSON text, a bigint among them, before sending", async () => {
     const sent: unknown[] = [];
-    const client = { listTools: async () => ({ tools: [{ name: "count", inputSchema: { type: "object", properties: { n: { type: "integer" } } } }] }), callTool: async (params: unknown) => (sent.push(params), { content: [] }), setNotificationHandler() {} };
+    const client = {
+      listTools: async () => ({
+        tools: [{ name: "count", inputSchema: { type: "object", properties: { n: { type: "integer" } } } }],
+      }),
+      callTool: async (params: unknown) => (sent.push(params), { content: [] }),
+      setNotificationHandler() {},
+    };
     const guarded = await guardClient(client);
     expect(await guarded.callTool({ name: "count", arguments: { n: 1n } } as never)).toEqual(
-      refused("the tool call could not be read (the arguments have no JSON text: a bigint, or a value that is not JSON when read again)"),
+      refused(
+        "the tool call could not be read (the arguments have no JSON text: a bigint, or a value that is not JSON when read again)",
+      ),
     );
     expect(sent).toEqual([]);
   });
@@ -403,7 +520,10 @@ describe("guardClient against a server whose tools/list never ends", () => {
   const client = (nextCursor: (page: number) => string | undefined) => {
     let page = 0;
     return {
-      listTools: vi.fn(async () => ({ tools: [{ name: `t${page}`, inputSchema: { type: "object" } }], nextCursor: nextCursor(page++) })),
+      listTools: vi.fn(async () => ({
+        tools: [{ name: `t${page}`, inputSchema: { type: "object" } }],
+        nextCursor: nextCursor(page++),
+      })),
       callTool: vi.fn(async () => ({})),
       setNotificationHandler: vi.fn(),
     };
@@ -411,13 +531,17 @@ describe("guardClient against a server whose tools/list never ends", () => {
 
   it("stops after 1000 pages", async () => {
     const endless = client((page) => `c${page}`);
-    await expect(guardClient(endless)).rejects.toThrow(new Error("tool-input-schema: the server's tools/list did not end after 1000 pages"));
+    await expect(guardClient(endless)).rejects.toThrow(
+      new Error("tool-input-schema: the server's tools/list did not end after 1000 pages"),
+    );
     expect(endless.listTools).toHaveBeenCalledTimes(1000);
   });
 
   it("stops at a cursor it has already followed", async () => {
     const looping = client((page) => (page % 2 === 0 ? "a" : "b"));
-    await expect(guardClient(looping)).rejects.toThrow(new Error('tool-input-schema: the server\'s tools/list repeated the cursor "a"'));
+    await expect(guardClient(looping)).rejects.toThrow(
+      new Error('tool-input-schema: the server\'s tools/list repeated the cursor "a"'),
+    );
     expect(looping.listTools).toHaveBeenCalledTimes(3);
   });
 
@@ -446,7 +570,9 @@ describe("guardClient against a server that keeps announcing changes", () => {
     const guarded = await guardClient(client);
     notify({});
     const fetchesBefore = client.listTools.mock.calls.length;
-    expect(await guarded.callTool({ name: "a", arguments: { x: "s" } })).toEqual({ content: [{ type: "text", text: "sent" }] });
+    expect(await guarded.callTool({ name: "a", arguments: { x: "s" } })).toEqual({
+      content: [{ type: "text", text: "sent" }],
+    });
     // The fetch under way when the call came, and one begun after it.
     expect(client.listTools.mock.calls.length - fetchesBefore).toBeLessThanOrEqual(2);
     storming = false;

@@ -73,7 +73,15 @@ describe("memoized: the fast check", () => {
       shared(long, null);
       shared(shorter, null);
     }
-    expect(calls.map((value) => (typeof value === "string" ? value.length : value))).toEqual([5n, LONG_STRING, LONG_STRING - 1, 5n, LONG_STRING, 5n, LONG_STRING]);
+    expect(calls.map((value) => (typeof value === "string" ? value.length : value))).toEqual([
+      5n,
+      LONG_STRING,
+      LONG_STRING - 1,
+      5n,
+      LONG_STRING,
+      5n,
+      LONG_STRING,
+    ]);
   });
 
   it("charges finding a string among the answers, a step per 128 characters", () => {
@@ -153,7 +161,11 @@ describe("memoizedGenerated: the memo of one $ref in generated code", () => {
     expect(shared(object, 4, false)).toBe(false);
     expect(shared("ok", 3, false)).toBe(true);
     expect(shared("ok", 4, false)).toBe(true);
-    expect(calls).toEqual([[object, 3, false], [object, 4, false], ["ok", 3, false]]);
+    expect(calls).toEqual([
+      [object, 3, false],
+      [object, 4, false],
+      ["ok", 3, false],
+    ]);
   });
 
   it("keeps an object's answer of the last depth only", () => {

@@ -6,7 +6,15 @@ import { endValidation, startPass } from "../src/runtime/pass";
 import { pathOf } from "./support/issues";
 
 /** An issue with only its message and kind chosen. */
-const issue = (message: string, kind: ErrorKind = "validation", instancePath = ""): Issue => ({ kind, instancePath, path: pathOf(instancePath), schemaPath: "#", keyword: "k", params: {}, message });
+const issue = (message: string, kind: ErrorKind = "validation", instancePath = ""): Issue => ({
+  kind,
+  instancePath,
+  path: pathOf(instancePath),
+  schemaPath: "#",
+  keyword: "k",
+  params: {},
+  message,
+});
 
 // Previews and hints keep state for one pass (PerPass), and trimming is charged.
 beforeEach(() => {
@@ -18,7 +26,12 @@ beforeEach(() => {
 describe("failure", () => {
   it("is a validation failure whose message is the prefix and the issue's message", () => {
     const issues = [issue("a: must be a string", "validation", "/a")];
-    expect(failure(issues)).toEqual({ ok: false, kind: "validation", message: "invalid arguments: a: must be a string", issues });
+    expect(failure(issues)).toEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: a: must be a string",
+      issues,
+    });
   });
 
   it("takes its kind from its issues: execution_failure over unsupported_capability over validation", () => {
@@ -26,12 +39,27 @@ describe("failure", () => {
       const { kind, message } = failure(found, schemaProblems);
       return [kind, message];
     };
-    expect(kinds([issue("v"), issue("u", "unsupported_capability")])).toEqual(["unsupported_capability", "unsupported schema: v; u"]);
-    expect(kinds([issue("u", "unsupported_capability"), issue("e", "execution_failure"), issue("v")])).toEqual(["execution_failure", "could not check the arguments: u; e; v"]);
+    expect(kinds([issue("v"), issue("u", "unsupported_capability")])).toEqual([
+      "unsupported_capability",
+      "unsupported schema: v; u",
+    ]);
+    expect(kinds([issue("u", "unsupported_capability"), issue("e", "execution_failure"), issue("v")])).toEqual([
+      "execution_failure",
+      "could not check the arguments: u; e; v",
+    ]);
     // A schema's own problems: "invalid schema" unless a worse kind says otherwise.
-    expect(kinds([issue("#/type: must be a string")], true)).toEqual(["validation", "invalid schema: #/type: must be a string"]);
-    expect(kinds([issue("u", "unsupported_capability")], true)).toEqual(["unsupported_capability", "unsupported schema: u"]);
-    expect(kinds([issue("e", "execution_failure")], true)).toEqual(["execution_failure", "could not check the arguments: e"]);
+    expect(kinds([issue("#/type: must be a string")], true)).toEqual([
+      "validation",
+      "invalid schema: #/type: must be a string",
+    ]);
+    expect(kinds([issue("u", "unsupported_capability")], true)).toEqual([
+      "unsupported_capability",
+      "unsupported schema: u",
+    ]);
+    expect(kinds([issue("e", "execution_failure")], true)).toEqual([
+      "execution_failure",
+      "could not check the arguments: e",
+    ]);
   });
 
   it(`spells out the first ${MAX_REPORTED} problems and counts the rest, uncounted ones included`, () => {
@@ -45,7 +73,12 @@ describe("failure", () => {
 
   // A $ref target that two composition branches share reports one problem twice.
   it("drops repeated issues about arguments", () => {
-    const repeated = failure([issue("a: x", "validation", "/a"), issue("a: x", "validation", "/a"), issue("b: y", "validation", "/b"), issue("a: x", "validation", "/a")]);
+    const repeated = failure([
+      issue("a: x", "validation", "/a"),
+      issue("a: x", "validation", "/a"),
+      issue("b: y", "validation", "/b"),
+      issue("a: x", "validation", "/a"),
+    ]);
     expect(repeated.message).toBe("invalid arguments: a: x; b: y");
     expect(repeated.issues.map((i) => i.instancePath)).toEqual(["/a", "/b"]);
     // An issue is a repeat only when all of it is the same.
@@ -80,18 +113,27 @@ describe("failure", () => {
 
 describe("count, typeWord and either", () => {
   it("count writes a number with its noun, plural unless it is 1", () => {
-    expect([count(0, "item"), count(1, "item"), count(2, "item"), count(1, "property", "properties"), count(3, "property", "properties")]).toEqual([
-      "0 items",
-      "1 item",
-      "2 items",
-      "1 property",
-      "3 properties",
-    ]);
+    expect([
+      count(0, "item"),
+      count(1, "item"),
+      count(2, "item"),
+      count(1, "property", "properties"),
+      count(3, "property", "properties"),
+    ]).toEqual(["0 items", "1 item", "2 items", "1 property", "3 properties"]);
   });
 
   it("typeWord names a JSON Schema type in words, and leaves other names as they are", () => {
     const types = ["object", "array", "string", "integer", "number", "boolean", "null", "other"];
-    expect(types.map(typeWord)).toEqual(["an object", "a list", "a string", "an integer", "a number", "a boolean", "null", "other"]);
+    expect(types.map(typeWord)).toEqual([
+      "an object",
+      "a list",
+      "a string",
+      "an integer",
+      "a number",
+      "a boolean",
+      "null",
+      "other",
+    ]);
   });
 
   it("either names each word once", () => {
@@ -102,7 +144,13 @@ describe("count, typeWord and either", () => {
 
 describe("preview", () => {
   it("writes scalars as JSON text", () => {
-    expect([preview(1.5), preview(-0), preview(true), preview(null), preview(12n)]).toEqual(["1.5", "0", "true", "null", "12"]);
+    expect([preview(1.5), preview(-0), preview(true), preview(null), preview(12n)]).toEqual([
+      "1.5",
+      "0",
+      "true",
+      "null",
+      "12",
+    ]);
   });
 
   it("quotes a string, cut to 60 characters with an ellipsis", () => {

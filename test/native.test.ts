@@ -3,7 +3,17 @@ import { Worker } from "worker_threads";
 import { describe, expect, it } from "vitest";
 import { patternEngine } from "../src/index";
 import { compilePatternFor } from "../src/pattern/compile-pattern";
-import { compileProgram, engine, holdPattern, LIMIT, MATCH, NO_MATCH, NO_MEMORY, releasePattern, type CompiledPattern } from "../src/pattern/native";
+import {
+  compileProgram,
+  engine,
+  holdPattern,
+  LIMIT,
+  MATCH,
+  NO_MATCH,
+  NO_MEMORY,
+  releasePattern,
+  type CompiledPattern,
+} from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 import { pcre2Source } from "../src/pattern/pcre2-source";
 import { encodeProgram } from "../src/pattern/program";
@@ -23,7 +33,8 @@ function compile(pattern: string, profile: Profile = "core"): CompiledPattern {
 }
 
 /** Raw program words, for the DFA (no PCRE2 source is needed there). */
-const dfaProgram = (words: Uint32Array) => compileProgram(words, new Uint32Array(0), "dfa") as CompiledPattern | { error: string };
+const dfaProgram = (words: Uint32Array) =>
+  compileProgram(words, new Uint32Array(0), "dfa") as CompiledPattern | { error: string };
 
 /** One search as a validation of its own. */
 function search(pattern: CompiledPattern, subject: string): { outcome: number; work: number } {
@@ -32,7 +43,8 @@ function search(pattern: CompiledPattern, subject: string): { outcome: number; w
   return { outcome, work: pass.searchSpent };
 }
 
-const test = (pattern: string, subject: string, profile: Profile = "core") => search(compile(pattern, profile), subject).outcome;
+const test = (pattern: string, subject: string, profile: Profile = "core") =>
+  search(compile(pattern, profile), subject).outcome;
 
 /** What one validation may spend when it searches these subjects (native/dfa.h). */
 const allowance = (...subjects: string[]) =>
@@ -354,7 +366,10 @@ describe("worker threads", () => {
   it("match concurrently with exact counts, and count work per thread", async () => {
     const root = path.join(__dirname, "..");
     const hostile = randomAb(100_000, 9);
-    const programs = ["^[a-z0-9-]+$", "^[^a]$", EXPONENTIAL].map((pattern) => ({ words: encodeProgram(parsePattern(pattern)), source: pcre2Source(parsePattern(pattern)) }));
+    const programs = ["^[a-z0-9-]+$", "^[^a]$", EXPONENTIAL].map((pattern) => ({
+      words: encodeProgram(parsePattern(pattern)),
+      source: pcre2Source(parsePattern(pattern)),
+    }));
     const main = search(compile(EXPONENTIAL), hostile);
     expect(main.outcome).toBe(LIMIT);
 
@@ -364,7 +379,10 @@ describe("worker threads", () => {
     const run = () =>
       new Promise((resolve, reject) => {
         const { baseWork, workPerUnit, maxWork } = engine;
-        const w = new Worker(worker, { eval: true, workerData: { root, programs, hostile, baseWork, workPerUnit, maxWork } });
+        const w = new Worker(worker, {
+          eval: true,
+          workerData: { root, programs, hostile, baseWork, workPerUnit, maxWork },
+        });
         w.once("message", resolve);
         w.once("error", reject);
       });

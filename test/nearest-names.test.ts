@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { nearestNames } from "../src/explain/nearest-names";
 
-const tools = ["read_file", "write_file", "edit_file", "list_dir", "glob", "grep", "search_code", "run_command", "web_fetch", "todo"];
+const tools = [
+  "read_file",
+  "write_file",
+  "edit_file",
+  "list_dir",
+  "glob",
+  "grep",
+  "search_code",
+  "run_command",
+  "web_fetch",
+  "todo",
+];
 
 describe("nearestNames", () => {
   it("finds a typo, a swap and a missing separator", () => {
@@ -25,7 +36,10 @@ describe("nearestNames", () => {
   });
 
   it("names the nearest ones when nothing is close", () => {
-    expect(nearestNames("deploy_production_cluster", tools)).toEqual({ names: ["search_code", "edit_file", "read_file"], close: false });
+    expect(nearestNames("deploy_production_cluster", tools)).toEqual({
+      names: ["search_code", "edit_file", "read_file"],
+      close: false,
+    });
   });
 
   it("has nothing to offer for an empty catalog", () => {
@@ -62,9 +76,25 @@ describe("nearestNames", () => {
   });
 
   it("ranks exactly when distances are cut short: close names beat nearer ones that are not, ties go alphabetically", () => {
-    const known = ["abcdefghij_xx", "abcdefghij_yy", "abcdefghij_zz", "abcdefghij_x", "zzzz", "search_code_in_everything"];
-    expect(nearestNames("abcdefghij_xy", known)).toEqual({ names: ["abcdefghij_x", "abcdefghij_xx", "abcdefghij_yy"], close: true });
-    expect(nearestNames("search", ["sear", "search_code_in_everything"])).toEqual({ names: ["sear", "search_code_in_everything"], close: true });
-    expect(nearestNames("qqqqqqqqqq", ["aaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccc", "dddddddddd"])).toEqual({ names: ["cccccccccc", "dddddddddd", "aaaaaaaaaaa"], close: false });
+    const known = [
+      "abcdefghij_xx",
+      "abcdefghij_yy",
+      "abcdefghij_zz",
+      "abcdefghij_x",
+      "zzzz",
+      "search_code_in_everything",
+    ];
+    expect(nearestNames("abcdefghij_xy", known)).toEqual({
+      names: ["abcdefghij_x", "abcdefghij_xx", "abcdefghij_yy"],
+      close: true,
+    });
+    expect(nearestNames("search", ["sear", "search_code_in_everything"])).toEqual({
+      names: ["sear", "search_code_in_everything"],
+      close: true,
+    });
+    expect(nearestNames("qqqqqqqqqq", ["aaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccc", "dddddddddd"])).toEqual({
+      names: ["cccccccccc", "dddddddddd", "aaaaaaaaaaa"],
+      close: false,
+    });
   });
 });

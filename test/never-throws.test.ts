@@ -1,11 +1,37 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Catalog, compile, guardClient, guardToolHandler, SchemaError, validate, validateSchema, violation, type GuardedClient, type McpClient, type Result } from "../src/index";
+import {
+  Catalog,
+  compile,
+  guardClient,
+  guardToolHandler,
+  SchemaError,
+  validate,
+  validateSchema,
+  violation,
+  type GuardedClient,
+  type McpClient,
+  type Result,
+} from "../src/index";
 
 // Every documented entry point, given values that throw when they are read:
 // each returns its result (compile throws SchemaError or TypeError, as
 // documented), and the message says what was thrown.
 
-const TRAPS = ["apply", "construct", "defineProperty", "deleteProperty", "get", "getOwnPropertyDescriptor", "getPrototypeOf", "has", "isExtensible", "ownKeys", "preventExtensions", "set", "setPrototypeOf"];
+const TRAPS = [
+  "apply",
+  "construct",
+  "defineProperty",
+  "deleteProperty",
+  "get",
+  "getOwnPropertyDescriptor",
+  "getPrototypeOf",
+  "has",
+  "isExtensible",
+  "ownKeys",
+  "preventExtensions",
+  "set",
+  "setPrototypeOf",
+];
 
 function throwingProxy(thrown: unknown): object {
   const trap = () => {
@@ -99,17 +125,36 @@ const tool = { type: "object", properties: { path: { type: "string" } } };
 
 function schemaFailure(reason: string): Result {
   const message = `#: the schema could not be read (${reason})`;
-  return { ok: false, kind: "validation", message: `invalid schema: ${message}`, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message }] };
+  return {
+    ok: false,
+    kind: "validation",
+    message: `invalid schema: ${message}`,
+    issues: [
+      { kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message },
+    ],
+  };
 }
 
 function argumentsFailure(reason: string): Result {
   const message = `arguments: could not be read (${reason})`;
-  return { ok: false, kind: "validation", message: `invalid arguments: ${message}`, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "type", params: {}, message }] };
+  return {
+    ok: false,
+    kind: "validation",
+    message: `invalid arguments: ${message}`,
+    issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "type", params: {}, message }],
+  };
 }
 
 function optionsFailure(problem: string): Result {
   const message = `invalid options: ${problem}`;
-  return { ok: false, kind: "validation", message, issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "options", params: {}, message }] };
+  return {
+    ok: false,
+    kind: "validation",
+    message,
+    issues: [
+      { kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "options", params: {}, message },
+    ],
+  };
 }
 
 /** A failure as a ToolFailure holds it: without `ok`. */
@@ -142,13 +187,16 @@ const IS_ARRAY_REVOKED = "Cannot perform 'IsArray' on a proxy that has been revo
 describe("a schema that throws when read", () => {
   const rows = hostile("type", IS_ARRAY_REVOKED);
 
-  it.each(rows)("%s: validate, violation and validateSchema return the failure, every time", (_label, schema, reason) => {
-    const failure = schemaFailure(reason);
-    expect(validate(schema, {})).toEqual(failure);
-    expect(validate(schema, {})).toEqual(failure);
-    expect(violation(schema, {})).toBe(messageOf(failure));
-    expect(validateSchema(schema)).toEqual(failure);
-  });
+  it.each(rows)(
+    "%s: validate, violation and validateSchema return the failure, every time",
+    (_label, schema, reason) => {
+      const failure = schemaFailure(reason);
+      expect(validate(schema, {})).toEqual(failure);
+      expect(validate(schema, {})).toEqual(failure);
+      expect(violation(schema, {})).toBe(messageOf(failure));
+      expect(validateSchema(schema)).toEqual(failure);
+    },
+  );
 
   it.each(rows)("%s: compile throws SchemaError", (_label, schema, reason) => {
     const error = thrownBy(() => compile(schema));
@@ -164,9 +212,18 @@ describe("a schema that throws when read", () => {
       message: "not published: 1 of 1 tool refused (t)",
       failures: [{ index: 0, name: "t", ...toolFailure(failure) }],
     });
-    expect(catalog.publish([{ name: "t", inputSchema: schema }], { mode: "passthrough" })).toMatchObject({ ok: true, tools: 1, refused: [{ index: 0, name: "t" }] });
+    expect(catalog.publish([{ name: "t", inputSchema: schema }], { mode: "passthrough" })).toMatchObject({
+      ok: true,
+      tools: 1,
+      refused: [{ index: 0, name: "t" }],
+    });
     // The call gets the schema's kind and issues, told that the fault is the schema's.
-    const refusedCall = failure.ok ? failure : { ...failure, message: `tool "t" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${failure.message})` };
+    const refusedCall = failure.ok
+      ? failure
+      : {
+          ...failure,
+          message: `tool "t" cannot be called: the fault is in its schema, not in this call, and retrying will not help (${failure.message})`,
+        };
     expect(catalog.validate("t", {})).toEqual(refusedCall);
     expect(catalog.refused()).toEqual([{ index: 0, name: "t", ...toolFailure(failure) }]);
   });
@@ -178,13 +235,16 @@ describe("arguments that throw when read", () => {
   const catalog = new Catalog();
   catalog.publish([{ name: "t", inputSchema: tool }]);
 
-  it.each(rows)("%s: validate, violation, validator.validate and Catalog.validate return the failure", (_label, args, reason) => {
-    const failure = argumentsFailure(reason);
-    expect(validate(tool, args)).toEqual(failure);
-    expect(violation(tool, args)).toBe(messageOf(failure));
-    expect(validator.validate(args)).toEqual(failure);
-    expect(catalog.validate("t", args)).toEqual(failure);
-  });
+  it.each(rows)(
+    "%s: validate, violation, validator.validate and Catalog.validate return the failure",
+    (_label, args, reason) => {
+      const failure = argumentsFailure(reason);
+      expect(validate(tool, args)).toEqual(failure);
+      expect(violation(tool, args)).toBe(messageOf(failure));
+      expect(validator.validate(args)).toEqual(failure);
+      expect(catalog.validate("t", args)).toEqual(failure);
+    },
+  );
 });
 
 describe("options that throw when read", () => {
@@ -210,16 +270,27 @@ describe("options that throw when read", () => {
 
 describe("a tool list that throws when read", () => {
   const lists = hostile("tools", IS_ARRAY_REVOKED);
-  const descriptors = hostile("name", IS_ARRAY_REVOKED).map(([label, descriptor, reason]): Row => [`[${label}]`, [descriptor], reason]);
+  const descriptors = hostile("name", IS_ARRAY_REVOKED).map(([label, descriptor, reason]): Row => [
+    `[${label}]`,
+    [descriptor],
+    reason,
+  ]);
 
-  it.each([...lists, ...descriptors])("%s: Catalog.publish returns the failure and changes nothing", (_label, tools, reason) => {
-    const catalog = new Catalog();
-    catalog.publish([{ name: "kept", inputSchema: tool }]);
-    const failure = { ok: false, message: `not published: the tool list could not be read (${reason})`, failures: [] };
-    expect(catalog.publish(tools)).toEqual(failure);
-    expect(catalog.publish(tools, { mode: "passthrough" })).toEqual(failure);
-    expect(catalog.names()).toEqual(["kept"]);
-  });
+  it.each([...lists, ...descriptors])(
+    "%s: Catalog.publish returns the failure and changes nothing",
+    (_label, tools, reason) => {
+      const catalog = new Catalog();
+      catalog.publish([{ name: "kept", inputSchema: tool }]);
+      const failure = {
+        ok: false,
+        message: `not published: the tool list could not be read (${reason})`,
+        failures: [],
+      };
+      expect(catalog.publish(tools)).toEqual(failure);
+      expect(catalog.publish(tools, { mode: "passthrough" })).toEqual(failure);
+      expect(catalog.names()).toEqual(["kept"]);
+    },
+  );
 });
 
 describe("a tools/call request that throws when read", () => {
@@ -231,9 +302,14 @@ describe("a tools/call request that throws when read", () => {
     guard = await guardClient(fakeClient());
   });
 
-  it.each(hostile("params", "Cannot perform 'get' on a proxy that has been revoked"))("%s as the request: guardToolHandler refuses it", async (_label, request, reason) => {
-    expect(await handler(request as never, undefined)).toEqual(refusal(`the tool call could not be read (${reason})`));
-  });
+  it.each(hostile("params", "Cannot perform 'get' on a proxy that has been revoked"))(
+    "%s as the request: guardToolHandler refuses it",
+    async (_label, request, reason) => {
+      expect(await handler(request as never, undefined)).toEqual(
+        refusal(`the tool call could not be read (${reason})`),
+      );
+    },
+  );
 
   it.each(hostile("name", "Cannot perform 'get' on a proxy that has been revoked"))(
     "%s as the params: guardToolHandler and guardClient's callTool refuse it",
@@ -244,7 +320,9 @@ describe("a tools/call request that throws when read", () => {
     },
   );
 
-  it.each(THROWN.map(({ name, value, reason }): Row => [name, throwingGetter("arguments", value, { name: "read" }), reason]))(
+  it.each(
+    THROWN.map(({ name, value, reason }): Row => [name, throwingGetter("arguments", value, { name: "read" }), reason]),
+  )(
     "params whose arguments getter throws %s: guardToolHandler and guardClient's callTool refuse them",
     async (_label, params, reason) => {
       const refused = refusal(`the tool call could not be read (${reason})`);
@@ -256,12 +334,22 @@ describe("a tools/call request that throws when read", () => {
 
 describe("other hostile values", () => {
   it("frozen schemas, arguments and options are read, never changed", () => {
-    const frozen = Object.freeze({ type: "object", properties: Object.freeze({ path: Object.freeze({ type: "string" }) }) });
+    const frozen = Object.freeze({
+      type: "object",
+      properties: Object.freeze({ path: Object.freeze({ type: "string" }) }),
+    });
     const options = Object.freeze({ profile: "extended" as const });
     expect(validate(frozen, Object.freeze({ path: "a" }), options)).toEqual({ ok: true });
-    expect(validate(frozen, Object.freeze({ path: 1 }), options)).toMatchObject({ ok: false, message: "invalid arguments: path: expected a string, got a number (1)" });
+    expect(validate(frozen, Object.freeze({ path: 1 }), options)).toMatchObject({
+      ok: false,
+      message: "invalid arguments: path: expected a string, got a number (1)",
+    });
     const catalog = new Catalog();
-    expect(catalog.publish(Object.freeze([Object.freeze({ name: "t", inputSchema: frozen })]), options)).toEqual({ ok: true, tools: 1, refused: [] });
+    expect(catalog.publish(Object.freeze([Object.freeze({ name: "t", inputSchema: frozen })]), options)).toEqual({
+      ok: true,
+      tools: 1,
+      refused: [],
+    });
   });
 
   it("values whose toString, valueOf and Symbol.toPrimitive throw are data", () => {
@@ -272,19 +360,30 @@ describe("other hostile values", () => {
     expect(violation({ type: "object", ...value }, {})).toBe(
       'unsupported schema: #/toString: keyword "toString" is not supported; #/valueOf: keyword "valueOf" is not supported',
     );
-    expect(violation(tool, { path: value })).toBe("invalid arguments: path.toString: got a function (not a JSON value)");
+    expect(violation(tool, { path: value })).toBe(
+      "invalid arguments: path.toString: got a function (not a JSON value)",
+    );
     expect(violation(tool, {}, value as never)).toBe('invalid options: unknown option "toString"');
     const catalog = new Catalog();
     catalog.publish([{ name: "t", inputSchema: tool }]);
-    expect(catalog.validate(value, {})).toMatchObject({ ok: false, message: "tool name: expected a string, got an object" });
-    expect(catalog.publish([{ name: value, inputSchema: tool }])).toMatchObject({ ok: false, message: "not published: 1 of 1 tool refused (tools[0])" });
+    expect(catalog.validate(value, {})).toMatchObject({
+      ok: false,
+      message: "tool name: expected a string, got an object",
+    });
+    expect(catalog.publish([{ name: value, inputSchema: tool }])).toMatchObject({
+      ok: false,
+      message: "not published: 1 of 1 tool refused (tools[0])",
+    });
   });
 
   it("a tool name that is a proxy whose traps throw, or a revoked one", () => {
     const catalog = new Catalog();
     catalog.publish([{ name: "t", inputSchema: tool }]);
     for (const name of [throwingProxy(new Error("boom")), revokedProxy()]) {
-      expect(catalog.validate(name, {})).toMatchObject({ ok: false, message: "tool name: expected a string, got a value that cannot be read" });
+      expect(catalog.validate(name, {})).toMatchObject({
+        ok: false,
+        message: "tool name: expected a string, got a value that cannot be read",
+      });
     }
   });
 
@@ -297,6 +396,9 @@ describe("other hostile values", () => {
     const { proxy, revoke } = Proxy.revocable(() => undefined, {});
     revoke();
     expect(validate(tool, {}, proxy as never)).toEqual(optionsFailure("options must be an object"));
-    expect(thrownBy(() => compile(tool, 1 as never))).toMatchObject({ constructor: TypeError, message: "tool-input-schema: options must be an object" });
+    expect(thrownBy(() => compile(tool, 1 as never))).toMatchObject({
+      constructor: TypeError,
+      message: "tool-input-schema: options must be an object",
+    });
   });
 });

@@ -9,7 +9,8 @@ const uncounted = () => {};
 
 /** Runs `run` with `toJSON` defined on each of `prototypes`, and takes them off again whatever happens. */
 function withToJSON<T>(prototypes: object[], toJSON: () => unknown, run: () => T): T {
-  for (const prototype of prototypes) Object.defineProperty(prototype, "toJSON", { value: toJSON, configurable: true, writable: true });
+  for (const prototype of prototypes)
+    Object.defineProperty(prototype, "toJSON", { value: toJSON, configurable: true, writable: true });
   try {
     return run();
   } finally {
@@ -17,7 +18,14 @@ function withToJSON<T>(prototypes: object[], toJSON: () => unknown, run: () => T
   }
 }
 
-const PROTOTYPES = [Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype, BigInt.prototype];
+const PROTOTYPES = [
+  Object.prototype,
+  Array.prototype,
+  String.prototype,
+  Number.prototype,
+  Boolean.prototype,
+  BigInt.prototype,
+];
 
 describe("ownJsonText", () => {
   it("writes what JSON.stringify writes for every schema of the captured catalogs", () => {
@@ -39,7 +47,7 @@ describe("ownJsonText", () => {
       "\ud800 x \udc00 😀",
       [-0, 1e21, 1.5e-7, -1e-7, Number.MAX_VALUE, 5e-324],
       JSON.parse('{"__proto__": {"a": 1}, "constructor": [], "": null}'),
-      Object.assign(Object.create(null), { b: [true, false, null], a: { "k\"ey": "v" } }),
+      Object.assign(Object.create(null), { b: [true, false, null], a: { 'k"ey': "v" } }),
       { 2: "two", 1: "one", b: 1, a: 2 },
       runInNewContext('({ list: [1, "x"], nested: { deep: [[{}]] } })'),
     ];
@@ -50,10 +58,14 @@ describe("ownJsonText", () => {
     let calls = 0;
     const value = { type: "object", required: ["a"], properties: { a: { enum: ["x"] } } };
     const text = '{"type":"object","required":["a"],"properties":{"a":{"enum":["x"]}}}';
-    withToJSON(PROTOTYPES, () => (calls++, []), () => {
-      expect(JSON.stringify(value)).toBe("[]");
-      expect(ownJsonText(value, uncounted)).toBe(text);
-    });
+    withToJSON(
+      PROTOTYPES,
+      () => (calls++, []),
+      () => {
+        expect(JSON.stringify(value)).toBe("[]");
+        expect(ownJsonText(value, uncounted)).toBe(text);
+      },
+    );
     const hidden = { type: "object", required: ["a"] };
     Object.defineProperty(hidden, "toJSON", { value: () => (calls++, {}), enumerable: false });
     expect(JSON.stringify(hidden)).toBe("{}");
@@ -81,7 +93,10 @@ describe("ownJsonText", () => {
     ["a Date", { a: new Date(0) }],
     ["a Map", new Map()],
     ["a subclass of Array", { a: new (class List extends Array {})() }],
-    ["a list whose length is no count", new Proxy([1], { get: (list, key) => (key === "length" ? "1" : Reflect.get(list, key)) })],
+    [
+      "a list whose length is no count",
+      new Proxy([1], { get: (list, key) => (key === "length" ? "1" : Reflect.get(list, key)) }),
+    ],
   ])("has no text for a value holding %s", (_name, value) => {
     expect(ownJsonText(value, uncounted)).toBeUndefined();
   });
@@ -103,7 +118,9 @@ describe("ownJsonText", () => {
 
   it("stops at the schema's bound on values, before it reads past it", () => {
     let reads = 0;
-    const claims = new Proxy([], { get: (list, key) => (key === "length" ? 1e9 : typeof key === "string" ? (reads++, 1) : Reflect.get(list, key)) });
+    const claims = new Proxy([], {
+      get: (list, key) => (key === "length" ? 1e9 : typeof key === "string" ? (reads++, 1) : Reflect.get(list, key)),
+    });
     expect(() => ownJsonText({ enum: claims }, schemaValueCount())).toThrow(SchemaTooLarge);
     // The root's one key, then chunks of 1,024 items up to the bound.
     expect(reads).toBeLessThanOrEqual(MAX_SCHEMA_VALUES);

@@ -24,9 +24,9 @@ describe("the package", () => {
   });
 
   it("works with import", () => {
-    expect(run(["--input-type=module", "-e", `import { validate } from "tool-input-schema"; console.log(${call})`])).toBe(
-      'invalid arguments: a: must match the pattern ^x, got "y"',
-    );
+    expect(
+      run(["--input-type=module", "-e", `import { validate } from "tool-input-schema"; console.log(${call})`]),
+    ).toBe('invalid arguments: a: must match the pattern ^x, got "y"');
   });
 
   // node-gyp-build 4.8 takes build/Release before prebuilds/ (docs/contributing.md,
@@ -40,7 +40,10 @@ describe("the package", () => {
     if (process.env.CI === "true" || existsSync(release)) expect(first).toBe(release);
     const loaded = (cache: NodeJS.Require["cache"]) => Object.keys(cache).filter((file) => file.endsWith(".node"));
     expect(loaded(createRequire(__filename).cache)).toEqual([first]);
-    const child = run(["-e", 'require("tool-input-schema"); console.log(Object.keys(require.cache).filter((f) => f.endsWith(".node")).join())']);
+    const child = run([
+      "-e",
+      'require("tool-input-schema"); console.log(Object.keys(require.cache).filter((f) => f.endsWith(".node")).join())',
+    ]);
     expect(child).toBe(first);
   });
 
@@ -53,11 +56,19 @@ describe("the package", () => {
     const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
     expect(pkg.files).toContain("examples/");
     // What `npm pack` would put in the tarball (scripts off: prepack asks for the prebuilds, which need not be here).
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: root, encoding: "utf8" }));
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json"], { cwd: root, encoding: "utf8" }),
+    );
     const files = packed.files.map((file: { path: string }) => file.path);
-    expect(files.filter((file: string) => file.startsWith("examples/")).sort()).toEqual(["examples/calls.jsonl", "examples/tools.json"]);
+    expect(files.filter((file: string) => file.startsWith("examples/")).sort()).toEqual([
+      "examples/calls.jsonl",
+      "examples/tools.json",
+    ]);
     const tools = JSON.parse(readFileSync(path.join(root, "examples/tools.json"), "utf8"));
-    expect(tools).toMatchObject({ package: "@modelcontextprotocol/server-everything", capturedWith: "scripts/capture-catalog.mjs" });
+    expect(tools).toMatchObject({
+      package: "@modelcontextprotocol/server-everything",
+      capturedWith: "scripts/capture-catalog.mjs",
+    });
     expect(tools.tools.map((tool: { name: string }) => tool.name)).toContain("get-sum");
   });
 
@@ -78,7 +89,12 @@ describe("the package", () => {
       const tree = mkdtempSync(path.join(tmpdir(), "tool-input-schema-prepack-"));
       cpSync(path.join(root, "scripts", "prepack.sh"), path.join(tree, "scripts", "prepack.sh"));
       const now = Date.now() / 1000;
-      for (const source of ["binding.gyp", "native/addon.cc", "native/fuzz/corpus/seed", "deps/pcre2/src/pcre2_compile.c"]) {
+      for (const source of [
+        "binding.gyp",
+        "native/addon.cc",
+        "native/fuzz/corpus/seed",
+        "deps/pcre2/src/pcre2_compile.c",
+      ]) {
         mkdirSync(path.dirname(path.join(tree, source)), { recursive: true });
         writeFileSync(path.join(tree, source), "");
         const time = source === edited ? now + 60 : now - 60;
@@ -89,7 +105,10 @@ describe("the package", () => {
         writeFileSync(path.join(tree, file), "");
       }
       const { TOOL_INPUT_SCHEMA_PACK_HOST_ONLY: _, npm_command: __, ...inherited } = process.env;
-      const run = spawnSync("bash", [path.join(tree, "scripts", "prepack.sh")], { env: { ...inherited, ...env }, encoding: "utf8" });
+      const run = spawnSync("bash", [path.join(tree, "scripts", "prepack.sh")], {
+        env: { ...inherited, ...env },
+        encoding: "utf8",
+      });
       rmSync(tree, { recursive: true });
       return { status: run.status, stderr: run.stderr };
     }
@@ -113,7 +132,8 @@ describe("the package", () => {
       });
       expect(prepack([prebuild(host)], { ...hostOnly, npm_command: "publish" })).toEqual({
         status: 1,
-        stderr: "prepack: npm publish ships both prebuilds; unset TOOL_INPUT_SCHEMA_PACK_HOST_ONLY and run `npm run prebuilds`\n",
+        stderr:
+          "prepack: npm publish ships both prebuilds; unset TOOL_INPUT_SCHEMA_PACK_HOST_ONLY and run `npm run prebuilds`\n",
       });
     });
 

@@ -30,7 +30,11 @@ function bothTiers(schema: object, args: unknown): Issue[][] {
   return [cold, warm].map((result) => (result.ok ? [] : result.issues));
 }
 
-const object = (properties: Record<string, unknown>, rest: Record<string, unknown> = {}) => ({ type: "object", properties, ...rest });
+const object = (properties: Record<string, unknown>, rest: Record<string, unknown> = {}) => ({
+  type: "object",
+  properties,
+  ...rest,
+});
 
 describe("issue params", () => {
   it.each([
@@ -101,18 +105,29 @@ describe("issue params", () => {
   });
 
   it("problems that are not a keyword's: the input domain, the work limit, the time budget, a pattern out of work", () => {
-    expect(validate({ type: "object" }, { a: [undefined] })).toMatchObject({ issues: [{ keyword: "type", path: ["a", 0], params: {} }] });
+    expect(validate({ type: "object" }, { a: [undefined] })).toMatchObject({
+      issues: [{ keyword: "type", path: ["a", 0], params: {} }],
+    });
     // 2^30 paths through 31 lists, one list at many places.
     let shared: unknown[] = [1];
     for (let i = 0; i < 30; i++) shared = [shared, shared];
-    expect(validate({ type: "object" }, { a: shared })).toMatchObject({ kind: "execution_failure", issues: [{ keyword: "schema", path: [], params: { limit: expect.any(Number) } }] });
+    expect(validate({ type: "object" }, { a: shared })).toMatchObject({
+      kind: "execution_failure",
+      issues: [{ keyword: "schema", path: [], params: { limit: expect.any(Number) } }],
+    });
     // One thread per position of the run (test/composition.test.ts).
     const hostile = object({ v: { type: "string", pattern: "a.{2000}b" } });
-    expect(validate(hostile, { v: "a".repeat(10_000) })).toMatchObject({ kind: "execution_failure", issues: [{ keyword: "pattern", path: ["v"], params: { pattern: "a.{2000}b" } }] });
+    expect(validate(hostile, { v: "a".repeat(10_000) })).toMatchObject({
+      kind: "execution_failure",
+      issues: [{ keyword: "pattern", path: ["v"], params: { pattern: "a.{2000}b" } }],
+    });
   });
 
   it("a refused schema's issues have none, and no path into the arguments", () => {
-    expect(validate(object({ a: { if: {} } }), {})).toMatchObject({ ok: false, issues: [{ keyword: "if", instancePath: "", path: [], params: {} }] });
+    expect(validate(object({ a: { if: {} } }), {})).toMatchObject({
+      ok: false,
+      issues: [{ keyword: "if", instancePath: "", path: [], params: {} }],
+    });
   });
 });
 
@@ -127,7 +142,9 @@ describe("params shared with the schema", () => {
     const allowed = first.issues[0].params.allowedValues as unknown[];
     expect(allowed).toEqual(choices);
     expect(allowed).not.toBe(choices);
-    expect(Object.isFrozen(allowed) && Object.isFrozen(allowed[0]) && Object.isFrozen((allowed[0] as { k: unknown[] }).k)).toBe(true);
+    expect(
+      Object.isFrozen(allowed) && Object.isFrozen(allowed[0]) && Object.isFrozen((allowed[0] as { k: unknown[] }).k),
+    ).toBe(true);
     expect(Object.isFrozen(choices)).toBe(false);
     // Each issue's params object is its own, so it may be changed freely.
     first.issues[0].params.note = "mine";
@@ -150,7 +167,15 @@ describe("params shared with the schema", () => {
 
   it("and the place counts twice: as a pointer and as a path", () => {
     const half = (MAX_ISSUE_TEXT - 10) / 4;
-    const issue = (name: string): Issue => ({ kind: "validation", instancePath: `/${name}`, path: [name], schemaPath: "", keyword: "k", params: {}, message: "" });
+    const issue = (name: string): Issue => ({
+      kind: "validation",
+      instancePath: `/${name}`,
+      path: [name],
+      schemaPath: "",
+      keyword: "k",
+      params: {},
+      message: "",
+    });
     expect(failure([issue("a".repeat(half)), issue("b".repeat(half))]).issues).toHaveLength(2);
     expect(failure([issue("a".repeat(half)), issue("b".repeat(half + 10))]).issues).toHaveLength(1);
   });

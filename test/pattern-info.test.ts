@@ -4,7 +4,8 @@ import { compilePatternFor } from "../src/pattern/compile-pattern";
 import { MATCH, NO_MATCH, type CompiledPattern } from "../src/pattern/native";
 import { startSearches } from "./support/searches";
 
-const NOT_LINEAR = "a backtracking search of it can take more than 64 steps at one position (overlapping repeats or alternatives, or an empty loop)";
+const NOT_LINEAR =
+  "a backtracking search of it can take more than 64 steps at one position (overlapping repeats or alternatives, or an empty loop)";
 const NOT_PROVEN = "proving its backtracking search linear took more than the proof's budget";
 
 /** A class of `n` isolated code points above U+00FF. */
@@ -58,8 +59,16 @@ describe("patternInfo", () => {
     expect(patternInfo("\\d")).toMatchObject({ ok: false, kind: "unsupported_capability" });
     expect(patternInfo("\\d", { profile: "extended" })).toStrictEqual({ ok: true, engine: "pcre2", reason: null });
     expect(patternInfo("(")).toMatchObject({ ok: false, kind: "validation" });
-    expect(patternInfo(42)).toMatchObject({ ok: false, kind: "validation", message: "invalid schema: #/pattern: must be a string" });
-    expect(patternInfo("a", { profile: "nope" } as never)).toMatchObject({ ok: false, kind: "validation", message: 'invalid schema: invalid options: options.profile must be "core" or "extended"' });
+    expect(patternInfo(42)).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: "invalid schema: #/pattern: must be a string",
+    });
+    expect(patternInfo("a", { profile: "nope" } as never)).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: 'invalid schema: invalid options: options.profile must be "core" or "extended"',
+    });
   });
 });
 
@@ -67,7 +76,10 @@ describe("patternEngine.searches()", () => {
   it("counts the searches each engine ran in this thread, one per pattern check, in both tiers", () => {
     const schema = {
       type: "object",
-      properties: { slug: { type: "string", pattern: "^[a-z0-9-]+$" }, id: { type: "string", pattern: "^[a-z][a-z0-9-]*[a-z0-9]+$" } },
+      properties: {
+        slug: { type: "string", pattern: "^[a-z0-9-]+$" },
+        id: { type: "string", pattern: "^[a-z][a-z0-9-]*[a-z0-9]+$" },
+      },
     };
     const validator = compile(schema);
     const counts: [number, number][] = [];
@@ -104,7 +116,9 @@ describe("a pattern forced into PCRE2 that the proof rejects", () => {
     startSearches(subject);
     expect(forced.test(subject)).toBe(NO_MATCH);
     const after = patternEngine.searches();
-    expect([after.pcre2Trips - before.pcre2Trips, after.dfa - before.dfa, after.pcre2 - before.pcre2]).toStrictEqual([1, 1, 0]);
+    expect([after.pcre2Trips - before.pcre2Trips, after.dfa - before.dfa, after.pcre2 - before.pcre2]).toStrictEqual([
+      1, 1, 0,
+    ]);
     startSearches("aaaa");
     expect(forced.test("aaaa")).toBe(MATCH);
   });

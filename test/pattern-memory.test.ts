@@ -104,7 +104,11 @@ describe("a pattern leaving the cache", () => {
 
   it("while a validation runs is freed only once it has ended, so the running validation answers", () => {
     const catalog = new Catalog();
-    const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "string", pattern: "^deferred-y+$" } }, required: ["a", "b"] };
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "string", pattern: "^deferred-y+$" } },
+      required: ["a", "b"],
+    };
     expect(catalog.publish([{ name: "t", inputSchema: schema }])).toMatchObject({ ok: true });
     const args = {
       get a() {
@@ -139,18 +143,30 @@ describe("a validator searching a pattern that was freed", () => {
     process.stdout.write(JSON.stringify(answers));
   `;
 
-  it.each([["on", {}], ["off", { TOOL_INPUT_SCHEMA_FAST_CALL: "off" }]])("fails with execution_failure, fast call %s", (_name, env) => {
-    const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, ...env } });
-    expect(child.stderr).toBe("");
-    const answers = JSON.parse(child.stdout) as string[];
-    expect(answers.slice(0, 10)).toStrictEqual(Array(10).fill("ok"));
-    expect(answers.slice(10)).toStrictEqual(Array(2).fill(expect.stringMatching(/^execution_failure: could not check the arguments: s: .*memory/)));
-  }, 60_000);
+  it.each([
+    ["on", {}],
+    ["off", { TOOL_INPUT_SCHEMA_FAST_CALL: "off" }],
+  ])(
+    "fails with execution_failure, fast call %s",
+    (_name, env) => {
+      const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, ...env } });
+      expect(child.stderr).toBe("");
+      const answers = JSON.parse(child.stdout) as string[];
+      expect(answers.slice(0, 10)).toStrictEqual(Array(10).fill("ok"));
+      expect(answers.slice(10)).toStrictEqual(
+        Array(2).fill(expect.stringMatching(/^execution_failure: could not check the arguments: s: .*memory/)),
+      );
+    },
+    60_000,
+  );
 });
 
 describe("catalogs", () => {
   it("of 60 tools of 100 scattered classes publish and answer within a bounded growth", () => {
-    const tools = Array.from({ length: 60 }, (_, t) => ({ name: `tool${t}`, inputSchema: stringSchema(Array.from({ length: 100 }, (_, i) => sparseClass(20_000 + t * 100 + i))) }));
+    const tools = Array.from({ length: 60 }, (_, t) => ({
+      name: `tool${t}`,
+      inputSchema: stringSchema(Array.from({ length: 100 }, (_, i) => sparseClass(20_000 + t * 100 + i))),
+    }));
     const catalog = new Catalog();
     const { growth } = residentGrowth(() => {
       expect(catalog.publish({ tools }, EXTENDED)).toMatchObject({ ok: true, tools: 60 });
@@ -162,7 +178,10 @@ describe("catalogs", () => {
   it("refuse the tools whose patterns would take the catalog past 256 MiB together", () => {
     // Each schema holds about 15 MB of compiled patterns (eight of 100,000 instructions); shared patterns count for each tool.
     const patterns = Array.from({ length: 8 }, (_, i) => `a{0,49900}b${i}`);
-    const inputSchema = { type: "object", properties: Object.fromEntries(patterns.map((pattern, i) => [`p${i}`, { type: "string", pattern }])) };
+    const inputSchema = {
+      type: "object",
+      properties: Object.fromEntries(patterns.map((pattern, i) => [`p${i}`, { type: "string", pattern }])),
+    };
     const tools = Array.from({ length: 30 }, (_, t) => ({ name: `big${t}`, inputSchema }));
     const catalog = new Catalog();
     const published = catalog.publish({ tools }, { mode: "passthrough" });
@@ -170,7 +189,11 @@ describe("catalogs", () => {
     const refused = catalog.refused();
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.length).toBeLessThan(30);
-    expect(refused[0]).toMatchObject({ name: `big${30 - refused.length}`, kind: "unsupported_capability", message: `unsupported schema: ${CATALOG_FULL}` });
+    expect(refused[0]).toMatchObject({
+      name: `big${30 - refused.length}`,
+      kind: "unsupported_capability",
+      message: `unsupported schema: ${CATALOG_FULL}`,
+    });
     expect(catalog.validate("big0", { p0: "ab0" })).toStrictEqual({ ok: true });
     expect(catalog.validate("big29", { p0: "ab0" })).toMatchObject({ ok: false, kind: "unsupported_capability" });
     expect(new Catalog().publish({ tools })).toMatchObject({ ok: false });
@@ -184,7 +207,9 @@ describe("validate() over schemas in rotation", () => {
     const wide = sparseClass(0, 17);
     const schemas = Array.from({ length: 20 }, (_, k) => ({
       type: "object",
-      properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: "string", pattern: `^${wide}{0,4000}x${k}-${i}$` }])),
+      properties: Object.fromEntries(
+        Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: "string", pattern: `^${wide}{0,4000}x${k}-${i}$` }]),
+      ),
     }));
     const { growth } = residentGrowth(() => {
       for (let round = 0; round < 2; round++) {

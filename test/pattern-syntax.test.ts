@@ -22,12 +22,15 @@ const char = (c: string): Node => set([c.codePointAt(0)!, c.codePointAt(0)!]);
 const sequence = (...items: Node[]): Node => ({ kind: "sequence", items });
 const alternation = (...items: Node[]): Node => ({ kind: "alternation", items });
 const repeat = (item: Node, min: number, max: number): Node => ({ kind: "repeat", item, min, max });
-const assertion = (which: number): Node => ({ kind: "assertion", assertion: which } as Node);
+const assertion = (which: number): Node => ({ kind: "assertion", assertion: which }) as Node;
 const nested = (depth: number) => `${"(".repeat(depth)}a${")".repeat(depth)}`;
 
 describe("parsePattern", () => {
   it.each<[string, Node]>([
-    ["^[a-z0-9-]+$", sequence(assertion(START), repeat(set([0x2d, 0x2d], [0x30, 0x39], [0x61, 0x7a]), 1, Infinity), assertion(END))],
+    [
+      "^[a-z0-9-]+$",
+      sequence(assertion(START), repeat(set([0x2d, 0x2d], [0x30, 0x39], [0x61, 0x7a]), 1, Infinity), assertion(END)),
+    ],
     ["a.b", sequence(char("a"), { kind: "set", ranges: DOT }, char("b"))],
     // Groups are only their contents; lazy and greedy repeats match the same strings.
     ["(ab|c)*?", repeat(alternation(sequence(char("a"), char("b")), char("c")), 0, Infinity)],
@@ -84,18 +87,44 @@ describe("parsePattern", () => {
   it("accepts groups nested as deeply as the 1,024-byte pattern limit allows", () => {
     expect(parsePattern(nested(511))).toEqual(char("a"));
     expect(compilePattern(nested(511))).not.toBeInstanceOf(PatternError);
-    expect(compilePattern(nested(512))).toEqual(new PatternError("validation", "pattern is 1025 UTF-8 bytes long; at most 1024 are allowed"));
+    expect(compilePattern(nested(512))).toEqual(
+      new PatternError("validation", "pattern is 1025 UTF-8 bytes long; at most 1024 are allowed"),
+    );
   });
 
   it.each([
-    ["\\d", "pattern \"\\\\d\" uses the escape '\\d' (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
-    ["[\\w]", "pattern \"[\\\\w]\" uses the escape '\\w' in a class (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
-    ["\\u0041", "pattern \"\\\\u0041\" uses the escape '\\u' (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
-    ["\\b", "pattern \"\\\\b\" uses the escape '\\b' (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
-    ["\\0", "pattern \"\\\\0\" uses the escape '\\0' (letter and digit escapes), which is outside the portable pattern subset; profile: \"extended\" supports it"],
-    ["(a)\\1", "pattern \"(a)\\\\1\" uses the escape '\\1' (letter and digit escapes), which is outside the portable pattern subset"],
-    ["\\p{L}", "pattern \"\\\\p{L}\" uses the escape '\\p' (letter and digit escapes), which is outside the portable pattern subset"],
-    ["\\cA", "pattern \"\\\\cA\" uses the escape '\\c' (letter and digit escapes), which is outside the portable pattern subset"],
+    [
+      "\\d",
+      'pattern "\\\\d" uses the escape \'\\d\' (letter and digit escapes), which is outside the portable pattern subset; profile: "extended" supports it',
+    ],
+    [
+      "[\\w]",
+      'pattern "[\\\\w]" uses the escape \'\\w\' in a class (letter and digit escapes), which is outside the portable pattern subset; profile: "extended" supports it',
+    ],
+    [
+      "\\u0041",
+      'pattern "\\\\u0041" uses the escape \'\\u\' (letter and digit escapes), which is outside the portable pattern subset; profile: "extended" supports it',
+    ],
+    [
+      "\\b",
+      'pattern "\\\\b" uses the escape \'\\b\' (letter and digit escapes), which is outside the portable pattern subset; profile: "extended" supports it',
+    ],
+    [
+      "\\0",
+      'pattern "\\\\0" uses the escape \'\\0\' (letter and digit escapes), which is outside the portable pattern subset; profile: "extended" supports it',
+    ],
+    [
+      "(a)\\1",
+      "pattern \"(a)\\\\1\" uses the escape '\\1' (letter and digit escapes), which is outside the portable pattern subset",
+    ],
+    [
+      "\\p{L}",
+      "pattern \"\\\\p{L}\" uses the escape '\\p' (letter and digit escapes), which is outside the portable pattern subset",
+    ],
+    [
+      "\\cA",
+      "pattern \"\\\\cA\" uses the escape '\\c' (letter and digit escapes), which is outside the portable pattern subset",
+    ],
     ["(?=a)", "pattern \"(?=a)\" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset"],
     ["(?!a)", "pattern \"(?!a)\" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset"],
     ["(?<=a)b", "pattern \"(?<=a)b\" uses a lookbehind '(?<=' / '(?<!', which is outside the portable pattern subset"],
@@ -105,18 +134,33 @@ describe("parsePattern", () => {
     ["(?i:a)", "pattern \"(?i:a)\" uses a modifier group '(?i:', which is outside the portable pattern subset"],
     ["(?i)a", "pattern \"(?i)a\" uses a modifier group '(?i)', which is outside the portable pattern subset"],
     ["(?-s:a)", "pattern \"(?-s:a)\" uses a modifier group '(?-s:', which is outside the portable pattern subset"],
-    ["(?ims-x:a)", "pattern \"(?ims-x:a)\" uses a modifier group '(?ims-x:', which is outside the portable pattern subset"],
-    ["(?=a)(?<n>b)", "pattern \"(?=a)(?<n>b)\" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset"],
+    [
+      "(?ims-x:a)",
+      "pattern \"(?ims-x:a)\" uses a modifier group '(?ims-x:', which is outside the portable pattern subset",
+    ],
+    [
+      "(?=a)(?<n>b)",
+      "pattern \"(?=a)(?<n>b)\" uses a lookahead '(?=' / '(?!', which is outside the portable pattern subset",
+    ],
     ["(*UTF)a", "pattern \"(*UTF)a\" uses a PCRE verb '(*...)', which is outside the portable pattern subset"],
     ["(*ACCEPT)", "pattern \"(*ACCEPT)\" uses a PCRE verb '(*...)', which is outside the portable pattern subset"],
-    ["(*LIMIT_MATCH=9)a", "pattern \"(*LIMIT_MATCH=9)a\" uses a PCRE verb '(*...)', which is outside the portable pattern subset"],
-    ["a++", "pattern \"a++\" uses a possessive quantifier, which is outside the portable pattern subset"],
-    ["a{2}+", "pattern \"a{2}+\" uses a possessive quantifier, which is outside the portable pattern subset"],
+    [
+      "(*LIMIT_MATCH=9)a",
+      "pattern \"(*LIMIT_MATCH=9)a\" uses a PCRE verb '(*...)', which is outside the portable pattern subset",
+    ],
+    ["a++", 'pattern "a++" uses a possessive quantifier, which is outside the portable pattern subset'],
+    ["a{2}+", 'pattern "a{2}+" uses a possessive quantifier, which is outside the portable pattern subset'],
     // ECMAScript would read a class of '[', ':' and letters, then a lone ']': PCRE's POSIX class is what was meant.
-    ["[[:alpha:]]", "pattern \"[[:alpha:]]\" uses a POSIX class '[:name:]', which is outside the portable pattern subset"],
-    ["[[:alpha:]x]", "pattern \"[[:alpha:]x]\" uses a POSIX class '[:name:]', which is outside the portable pattern subset"],
-    ["a{70000}", "pattern \"a{70000}\" uses a repeat count above 65535, which is outside the portable pattern subset"],
-    ["a{65536}", "pattern \"a{65536}\" uses a repeat count above 65535, which is outside the portable pattern subset"],
+    [
+      "[[:alpha:]]",
+      "pattern \"[[:alpha:]]\" uses a POSIX class '[:name:]', which is outside the portable pattern subset",
+    ],
+    [
+      "[[:alpha:]x]",
+      "pattern \"[[:alpha:]x]\" uses a POSIX class '[:name:]', which is outside the portable pattern subset",
+    ],
+    ["a{70000}", 'pattern "a{70000}" uses a repeat count above 65535, which is outside the portable pattern subset'],
+    ["a{65536}", 'pattern "a{65536}" uses a repeat count above 65535, which is outside the portable pattern subset'],
   ])("refuses %j as unsupported_capability (core)", (pattern, message) => {
     expect(refusal(pattern)).toEqual({ kind: "unsupported_capability", message });
   });
@@ -129,7 +173,8 @@ describe("parsePattern", () => {
     });
     expect(refusal("[\\b]")).toEqual({
       kind: "unsupported_capability",
-      message: "pattern \"[\\\\b]\" uses the escape '\\b' in a class (letter and digit escapes), which is outside the portable pattern subset",
+      message:
+        "pattern \"[\\\\b]\" uses the escape '\\b' in a class (letter and digit escapes), which is outside the portable pattern subset",
     });
     // A pattern the extended profile refuses for another reason gets no hint.
     expect(refusal("\\d(?=a)").message).toBe(
@@ -216,7 +261,14 @@ describe("the expansion bound", () => {
     expect(programSize(parsePattern("(?:ab|c)*"))).toBe(8);
   });
 
-  it.each(["((?:a|b){100}){300}", "a{0,65535}", "^a{0,65535}$", "(a{1000}){100}", "(a{1000}){1000}", "[a-z]{50000}b{50000}"])("refuses %j through compilePattern", (pattern) => {
+  it.each([
+    "((?:a|b){100}){300}",
+    "a{0,65535}",
+    "^a{0,65535}$",
+    "(a{1000}){100}",
+    "(a{1000}){1000}",
+    "[a-z]{50000}b{50000}",
+  ])("refuses %j through compilePattern", (pattern) => {
     expect(compilePattern(pattern)).toEqual(expands(pattern));
     expect(compilePattern(pattern, "extended")).toEqual(expands(pattern));
   });

@@ -50,52 +50,295 @@ interface Case {
 const DATE_TIME =
   "^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$";
 const HOSTNAME = "^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$";
-const EMAIL = "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$";
+const EMAIL =
+  "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$";
 const LEAP_DATE_TIME =
   "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$";
 
 const CASES: Case[] = [
   // PCRE2 tried every start position again: 5.6 s for 4,096 characters. No '.', so no match.
-  { name: "email-like scan over 4,096 a", engine: "dfa", pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(4096), answer: false, outcome: NO_MATCH },
-  { name: "email-like scan over 1e6 a", engine: "dfa", pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
-  { name: "anchored email-like scan over 60,000 a", engine: "dfa", pattern: "^[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}", subject: () => A(60_000), answer: false, outcome: NO_MATCH },
-  { name: "two overlapping stars over 4,096 a", engine: "dfa", pattern: "[a-z]*[a-z]*0", subject: () => A(4096), answer: false, outcome: NO_MATCH },
+  {
+    name: "email-like scan over 4,096 a",
+    engine: "dfa",
+    pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}",
+    subject: () => A(4096),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "email-like scan over 1e6 a",
+    engine: "dfa",
+    pattern: "[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}",
+    subject: () => A(1e6),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "anchored email-like scan over 60,000 a",
+    engine: "dfa",
+    pattern: "^[a-z0-9]+[a-z0-9.-]*\\.[a-z]{2,}",
+    subject: () => A(60_000),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "two overlapping stars over 4,096 a",
+    engine: "dfa",
+    pattern: "[a-z]*[a-z]*0",
+    subject: () => A(4096),
+    answer: false,
+    outcome: NO_MATCH,
+  },
   // PCRE2: 131 s. The DFA's states are sets of up to 1,500 positions, about 1,500 of them: 1.1 million units.
-  { name: "three counted runs over 4,096 a", engine: "dfa", pattern: "a{0,500}a{0,500}a{0,500}c", subject: () => A(4096), answer: false, outcome: NO_MATCH },
-  { name: "three counted runs over 1e6 a", engine: "dfa", pattern: "a{0,500}a{0,500}a{0,500}c", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
+  {
+    name: "three counted runs over 4,096 a",
+    engine: "dfa",
+    pattern: "a{0,500}a{0,500}a{0,500}c",
+    subject: () => A(4096),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "three counted runs over 1e6 a",
+    engine: "dfa",
+    pattern: "a{0,500}a{0,500}a{0,500}c",
+    subject: () => A(1e6),
+    answer: false,
+    outcome: NO_MATCH,
+  },
   // Its states cost 2.45 million units in all, once the run is 1,800 long: just over the allowance of 12,000 characters, under that of 1e6.
-  { name: "anchored counted runs over 12,000 a", engine: "dfa", pattern: "^a{0,900}a{0,900}a*c", subject: () => A(12_000), answer: false, outcome: LIMIT },
-  { name: "anchored counted runs over 1e6 a", engine: "dfa", pattern: "^a{0,900}a{0,900}a*c", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
-  { name: "dot stars over 4,096 a", engine: "dfa", pattern: ".*.*=.*", subject: () => A(4096), answer: false, outcome: NO_MATCH },
-  { name: "dot stars over 1e6 a", engine: "dfa", pattern: ".*.*=.*", subject: () => A(1e6), answer: false, outcome: NO_MATCH },
-  { name: "nested plus over 1e6 a and !", engine: "dfa", pattern: "^(a+)+$", subject: () => `${A(1e6)}!`, answer: false, outcome: NO_MATCH },
+  {
+    name: "anchored counted runs over 12,000 a",
+    engine: "dfa",
+    pattern: "^a{0,900}a{0,900}a*c",
+    subject: () => A(12_000),
+    answer: false,
+    outcome: LIMIT,
+  },
+  {
+    name: "anchored counted runs over 1e6 a",
+    engine: "dfa",
+    pattern: "^a{0,900}a{0,900}a*c",
+    subject: () => A(1e6),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "dot stars over 4,096 a",
+    engine: "dfa",
+    pattern: ".*.*=.*",
+    subject: () => A(4096),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "dot stars over 1e6 a",
+    engine: "dfa",
+    pattern: ".*.*=.*",
+    subject: () => A(1e6),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "nested plus over 1e6 a and !",
+    engine: "dfa",
+    pattern: "^(a+)+$",
+    subject: () => `${A(1e6)}!`,
+    answer: false,
+    outcome: NO_MATCH,
+  },
   // 2^21 states (which of the last 21 characters were an a), a new one at nearly every position of a random string.
-  { name: "exponential DFA over 100,000 random a/b", engine: "dfa", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(100_000, "ab", 1), answer: false, outcome: LIMIT },
-  { name: "exponential DFA over 1e6 random a/b", engine: "dfa", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(1e6, "ab", 2), answer: false, outcome: LIMIT },
-  { name: "exponential DFA over 1,000 random a/b", engine: "dfa", pattern: "(?:a|b)*a(?:a|b){20}c", subject: () => randomString(1000, "ab", 3), answer: false, outcome: NO_MATCH },
+  {
+    name: "exponential DFA over 100,000 random a/b",
+    engine: "dfa",
+    pattern: "(?:a|b)*a(?:a|b){20}c",
+    subject: () => randomString(100_000, "ab", 1),
+    answer: false,
+    outcome: LIMIT,
+  },
+  {
+    name: "exponential DFA over 1e6 random a/b",
+    engine: "dfa",
+    pattern: "(?:a|b)*a(?:a|b){20}c",
+    subject: () => randomString(1e6, "ab", 2),
+    answer: false,
+    outcome: LIMIT,
+  },
+  {
+    name: "exponential DFA over 1,000 random a/b",
+    engine: "dfa",
+    pattern: "(?:a|b)*a(?:a|b){20}c",
+    subject: () => randomString(1000, "ab", 3),
+    answer: false,
+    outcome: NO_MATCH,
+  },
   // A state per set of a positions within the last 1,000 characters: few when the a are regular, exponential when random.
-  { name: "a.{0,1000}b over 1e6 regular characters", engine: "dfa", pattern: "a.{0,1000}b", subject: () => "xyzax".repeat(2e5), answer: false, outcome: NO_MATCH },
-  { name: "a.{0,1000}b over 1e6 random characters", engine: "dfa", pattern: "a.{0,1000}b", subject: () => randomString(1e6, "acdxyz", 4), answer: false, outcome: LIMIT },
+  {
+    name: "a.{0,1000}b over 1e6 regular characters",
+    engine: "dfa",
+    pattern: "a.{0,1000}b",
+    subject: () => "xyzax".repeat(2e5),
+    answer: false,
+    outcome: NO_MATCH,
+  },
+  {
+    name: "a.{0,1000}b over 1e6 random characters",
+    engine: "dfa",
+    pattern: "a.{0,1000}b",
+    subject: () => randomString(1e6, "acdxyz", 4),
+    answer: false,
+    outcome: LIMIT,
+  },
   // A state keeps only the highest thread of a counted run (native/program.cc, FindChains): 5,001 states of a thread each.
-  { name: "long count over a run of digits", engine: "dfa", pattern: "[0-9]{5000}", subject: () => "1".repeat(20_000), answer: true, outcome: MATCH, v8: true },
-  { name: "a{2000} over 2,000 a", engine: "dfa", pattern: "a{2000}", subject: () => A(2000), answer: true, outcome: MATCH, v8: true },
+  {
+    name: "long count over a run of digits",
+    engine: "dfa",
+    pattern: "[0-9]{5000}",
+    subject: () => "1".repeat(20_000),
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "a{2000} over 2,000 a",
+    engine: "dfa",
+    pattern: "a{2000}",
+    subject: () => A(2000),
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
   // A count inside the pattern keeps a thread per start that reached it, here every a of the run: states of 1, 2, … 2,000 threads.
-  { name: "a.{2000}b over 20,000 a", engine: "dfa", pattern: "a.{2000}b", subject: () => A(20_000), answer: false, outcome: LIMIT },
+  {
+    name: "a.{2000}b over 20,000 a",
+    engine: "dfa",
+    pattern: "a.{2000}b",
+    subject: () => A(20_000),
+    answer: false,
+    outcome: LIMIT,
+  },
 
   // Benign: linear scans and the captured catalogs' patterns over long valid strings.
-  { name: "slug over 1e6 letters", engine: "pcre2", pattern: "^[a-z0-9-]+$", subject: () => A(1e6), answer: true, outcome: MATCH, v8: true },
-  { name: "literal at the end of 1 MB", engine: "pcre2", pattern: "needle", subject: () => `${"x".repeat(1e6)}needle`, answer: true, outcome: MATCH, v8: true },
-  { name: "literal absent from 1 MB", engine: "pcre2", pattern: "needle", subject: () => "needl".repeat(2e5), answer: false, outcome: NO_MATCH, v8: true },
-  { name: "catalog date-time with a 1e6-digit year", engine: "pcre2", pattern: DATE_TIME, subject: () => `${"2".repeat(1e6)}-12-31T23:59:59.123Z`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog hostname of 100,000 labels", engine: "pcre2", pattern: HOSTNAME, subject: () => `${"abc-def.".repeat(100_000)}com`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog email of 800 kB", engine: "pcre2", pattern: EMAIL, subject: () => `${"a.".repeat(200_000)}b@${"x-y.".repeat(100_000)}com`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog name with overlapping runs", engine: "dfa", pattern: "^[a-zA-Z0-9._]+(?:[-._a-zA-Z0-9]*)$", subject: () => "a.b-".repeat(250_000), answer: true, outcome: MATCH, v8: true },
-  { name: "catalog identifier", engine: "dfa", pattern: "^[a-z][a-z0-9-]*[a-z0-9]+$", subject: () => `a${"b-9".repeat(300_000)}z`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog predicate", engine: "pcre2", pattern: "^(pid|process|tag|level|subsystem|category|message)!?=.+$", subject: () => `message!=${"x".repeat(1e6)}`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog file name", engine: "pcre2", pattern: "^[a-zA-Z0-9_.-]+\\.(png|svg|gif)$", subject: () => `${"a.b".repeat(300_000)}.png`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog search", engine: "pcre2", pattern: "fn\\s+\\w+", profile: "extended", subject: () => `${"x ".repeat(500_000)}fn   main`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog verse list", engine: "pcre2", pattern: "^I?\\d+[:|-]\\d+(?:;\\d+[:|-]\\d+)*$", profile: "extended", subject: () => `I1:2${";12-34".repeat(100_000)}`, answer: true, outcome: MATCH, v8: true },
-  { name: "catalog leap-year date-time with a 1e6-digit fraction", engine: "pcre2", pattern: LEAP_DATE_TIME, profile: "extended", subject: () => `2024-02-29T12:00:00.${"5".repeat(1e6)}Z`, answer: true, outcome: MATCH, v8: true },
+  {
+    name: "slug over 1e6 letters",
+    engine: "pcre2",
+    pattern: "^[a-z0-9-]+$",
+    subject: () => A(1e6),
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "literal at the end of 1 MB",
+    engine: "pcre2",
+    pattern: "needle",
+    subject: () => `${"x".repeat(1e6)}needle`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "literal absent from 1 MB",
+    engine: "pcre2",
+    pattern: "needle",
+    subject: () => "needl".repeat(2e5),
+    answer: false,
+    outcome: NO_MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog date-time with a 1e6-digit year",
+    engine: "pcre2",
+    pattern: DATE_TIME,
+    subject: () => `${"2".repeat(1e6)}-12-31T23:59:59.123Z`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog hostname of 100,000 labels",
+    engine: "pcre2",
+    pattern: HOSTNAME,
+    subject: () => `${"abc-def.".repeat(100_000)}com`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog email of 800 kB",
+    engine: "pcre2",
+    pattern: EMAIL,
+    subject: () => `${"a.".repeat(200_000)}b@${"x-y.".repeat(100_000)}com`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog name with overlapping runs",
+    engine: "dfa",
+    pattern: "^[a-zA-Z0-9._]+(?:[-._a-zA-Z0-9]*)$",
+    subject: () => "a.b-".repeat(250_000),
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog identifier",
+    engine: "dfa",
+    pattern: "^[a-z][a-z0-9-]*[a-z0-9]+$",
+    subject: () => `a${"b-9".repeat(300_000)}z`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog predicate",
+    engine: "pcre2",
+    pattern: "^(pid|process|tag|level|subsystem|category|message)!?=.+$",
+    subject: () => `message!=${"x".repeat(1e6)}`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog file name",
+    engine: "pcre2",
+    pattern: "^[a-zA-Z0-9_.-]+\\.(png|svg|gif)$",
+    subject: () => `${"a.b".repeat(300_000)}.png`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog search",
+    engine: "pcre2",
+    pattern: "fn\\s+\\w+",
+    profile: "extended",
+    subject: () => `${"x ".repeat(500_000)}fn   main`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog verse list",
+    engine: "pcre2",
+    pattern: "^I?\\d+[:|-]\\d+(?:;\\d+[:|-]\\d+)*$",
+    profile: "extended",
+    subject: () => `I1:2${";12-34".repeat(100_000)}`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
+  {
+    name: "catalog leap-year date-time with a 1e6-digit fraction",
+    engine: "pcre2",
+    pattern: LEAP_DATE_TIME,
+    profile: "extended",
+    subject: () => `2024-02-29T12:00:00.${"5".repeat(1e6)}Z`,
+    answer: true,
+    outcome: MATCH,
+    v8: true,
+  },
 ];
 
 const subjects = new Map<Case, string>();
@@ -119,7 +362,10 @@ function search(pattern: CompiledPattern, subject: string): { outcome: number; w
 
 /** What a validation may spend on these subjects (native/dfa.h). */
 const allowance = (...lengths: number[]) =>
-  Math.min(patternEngine.baseWork + patternEngine.workPerUnit * lengths.reduce((sum, length) => sum + length + 1, 0), patternEngine.maxWork);
+  Math.min(
+    patternEngine.baseWork + patternEngine.workPerUnit * lengths.reduce((sum, length) => sum + length + 1, 0),
+    patternEngine.maxWork,
+  );
 
 /**
  * The most a search can spend past the allowance: one transition (its
@@ -135,11 +381,17 @@ function oneStep(pattern: string, profile: Profile = "core", length = 0): number
     ranges += words[at];
     at += 1 + 2 * words[at];
   }
-  return 2 * programSize(parsePattern(pattern, profile)) + (2 * ranges + 9) + 1 + Math.floor(length / patternEngine.readsPerUnit);
+  return (
+    2 * programSize(parsePattern(pattern, profile)) +
+    (2 * ranges + 9) +
+    1 +
+    Math.floor(length / patternEngine.readsPerUnit)
+  );
 }
 
 const wrap = (pattern: string) => ({ type: "object", properties: { v: { type: "string", pattern } } });
-const limitMessage = (pattern: string) => `v: checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
+const limitMessage = (pattern: string) =>
+  `v: checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
 
 describe("hostile and benign patterns", () => {
   it("list V8's answer or LIMIT for every case, and keep benign cases whole", () => {
@@ -187,15 +439,31 @@ describe("hostile and benign patterns", () => {
         ok: false,
         kind: "execution_failure",
         message: `could not check the arguments: ${limitMessage(c.pattern)}`,
-        issues: [{ kind: "execution_failure", instancePath: "/v", path: ["v"], schemaPath: "/properties/v/pattern", keyword: "pattern", params: { pattern: c.pattern }, message: limitMessage(c.pattern) }],
+        issues: [
+          {
+            kind: "execution_failure",
+            instancePath: "/v",
+            path: ["v"],
+            schemaPath: "/properties/v/pattern",
+            keyword: "pattern",
+            params: { pattern: c.pattern },
+            message: limitMessage(c.pattern),
+          },
+        ],
       });
     } else if (c.outcome === MATCH) {
       expect(result).toEqual({ ok: true });
     } else {
-      expect(result).toMatchObject({ ok: false, kind: "validation", issues: [{ kind: "validation", instancePath: "/v", schemaPath: "/properties/v/pattern", keyword: "pattern" }] });
+      expect(result).toMatchObject({
+        ok: false,
+        kind: "validation",
+        issues: [{ kind: "validation", instancePath: "/v", schemaPath: "/properties/v/pattern", keyword: "pattern" }],
+      });
     }
     // The last pass's work, whichever pass that was.
-    expect(pass.searchSpent).toBeLessThanOrEqual(allowance(subject.length) + oneStep(c.pattern, c.profile, subject.length));
+    expect(pass.searchSpent).toBeLessThanOrEqual(
+      allowance(subject.length) + oneStep(c.pattern, c.profile, subject.length),
+    );
   });
 });
 
@@ -208,7 +476,8 @@ describe("the allowance of one validation", () => {
     const pattern = compilePattern(PATTERN);
     if (pattern instanceof PatternError) throw new Error(pattern.message);
     // Alone, each string is answered: it costs a few thousand units, more than the 1,040 it adds to the allowance.
-    for (const s of strings.slice(0, 100)) expect(search(pattern, s)).toMatchObject({ outcome: NO_MATCH, work: expect.any(Number) });
+    for (const s of strings.slice(0, 100))
+      expect(search(pattern, s)).toMatchObject({ outcome: NO_MATCH, work: expect.any(Number) });
     expect(search(pattern, strings[0]).work).toBeGreaterThan(patternEngine.workPerUnit * 65);
     // In one validation, the strings share one allowance until it runs out.
     startSearches(...strings);
@@ -244,7 +513,10 @@ describe("the allowance of one validation", () => {
   // A transition is paid for once per validation: the first date-time builds
   // the states, the other 9,999 take them for free.
   it("lets a call carry 10,000 valid values of the catalogs' date-time pattern", () => {
-    const dates = { type: "object", properties: { v: { type: "array", items: { type: "string", pattern: DATE_TIME } } } };
+    const dates = {
+      type: "object",
+      properties: { v: { type: "array", items: { type: "string", pattern: DATE_TIME } } },
+    };
     expect(validate(dates, { v: Array(10_000).fill("2024-01-01T00:00:00Z") })).toEqual({ ok: true });
   });
 });
@@ -275,7 +547,9 @@ describe("a search is charged its whole subject", () => {
     expect(pattern.engine).toBe("pcre2");
     startSearches(million);
     expect(pattern.test(million)).toBe(NO_MATCH);
-    expect(pass.searchSpent).toBe(million.length / patternEngine.readsPerUnit + Math.ceil((pattern.steps * (million.length + 1)) / 4));
+    expect(pass.searchSpent).toBe(
+      million.length / patternEngine.readsPerUnit + Math.ceil((pattern.steps * (million.length + 1)) / 4),
+    );
   });
 
   it("in the DFA: the subject read, though the search stops at its first character", () => {
@@ -288,7 +562,10 @@ describe("a search is charged its whole subject", () => {
 
   it("so many patterns over one long string run out of work, each of them failing at once", () => {
     // Each of the 100 branches reads the million characters it gets; one validation may read about 16 million.
-    const schema = { type: "object", properties: { s: { type: "string", anyOf: Array.from({ length: 100 }, (_, i) => ({ pattern: `^x${i}` })) } } };
+    const schema = {
+      type: "object",
+      properties: { s: { type: "string", anyOf: Array.from({ length: 100 }, (_, i) => ({ pattern: `^x${i}` })) } },
+    };
     expect(validate(schema, { s: million })).toMatchObject({ ok: false, kind: "execution_failure" });
     expect(validate(schema, { s: "x99" })).toStrictEqual({ ok: true });
   });

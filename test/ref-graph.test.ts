@@ -40,7 +40,9 @@ function graphArbitrary(size: number): fc.Arbitrary<Record<string, unknown>> {
       fc.tuple(refs, refs).map(([allOf, anyOf]) => ({ allOf, anyOf })),
     );
   };
-  return fc.tuple(...Array.from({ length: size + 1 }, (_, i) => entry(i))).map((entries) => Object.fromEntries(entries.map((schema, i) => [`d${i}`, schema])));
+  return fc
+    .tuple(...Array.from({ length: size + 1 }, (_, i) => entry(i)))
+    .map((entries) => Object.fromEntries(entries.map((schema, i) => [`d${i}`, schema])));
 }
 
 const valueArbitrary = fc.oneof(
@@ -59,22 +61,26 @@ describe("graphs of $defs with shared targets", () => {
   it("agree across both tiers and with Ajv, and report each problem once", () => {
     const ajv = new Ajv2020({ strict: false, ownProperties: true, validateFormats: false, allErrors: false });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }).chain(graphArbitrary), fc.array(valueArbitrary, { minLength: 1, maxLength: 6 }), ($defs, values) => {
-        const schema = { type: "object", $defs, properties: { v: { $ref: "#/$defs/d0" } } };
-        const closures = compile(schema, extended);
-        const hot = compile(schema, extended);
-        for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate({});
-        const reference = ajv.compile(schema);
-        for (const v of values) {
-          const result = answerTwice(closures, { v });
-          expect(answerTwice(hot, { v })).toStrictEqual(result);
-          expect(result.ok).toBe(reference({ v }));
-          if (!result.ok) {
-            const keys = result.issues.map((issue) => `${issue.instancePath} ${issue.schemaPath} ${issue.message}`);
-            expect(new Set(keys).size).toBe(keys.length);
+      fc.property(
+        fc.integer({ min: 1, max: 12 }).chain(graphArbitrary),
+        fc.array(valueArbitrary, { minLength: 1, maxLength: 6 }),
+        ($defs, values) => {
+          const schema = { type: "object", $defs, properties: { v: { $ref: "#/$defs/d0" } } };
+          const closures = compile(schema, extended);
+          const hot = compile(schema, extended);
+          for (let i = 0; i < HOT_AFTER_CALLS; i++) hot.validate({});
+          const reference = ajv.compile(schema);
+          for (const v of values) {
+            const result = answerTwice(closures, { v });
+            expect(answerTwice(hot, { v })).toStrictEqual(result);
+            expect(result.ok).toBe(reference({ v }));
+            if (!result.ok) {
+              const keys = result.issues.map((issue) => `${issue.instancePath} ${issue.schemaPath} ${issue.message}`);
+              expect(new Set(keys).size).toBe(keys.length);
+            }
           }
-        }
-      }),
+        },
+      ),
       { seed: testSeed(2718), numRuns: 400 },
     );
   }, 60_000);
@@ -82,15 +88,21 @@ describe("graphs of $defs with shared targets", () => {
   it("stay linear in the graph when every level doubles the paths", () => {
     // Deep doubling graphs are too slow for Ajv; the answers are known by construction.
     fc.assert(
-      fc.property(fc.integer({ min: 10, max: 30 }), fc.constantFrom("allOf", "anyOf"), valueArbitrary, (levels, keyword, v) => {
-        const $defs: Record<string, unknown> = {};
-        for (let i = 0; i < levels; i++) $defs[`d${i}`] = { [keyword]: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
-        $defs[`d${levels}`] = { type: "string", minLength: 2 };
-        const validator = compile({ type: "object", $defs, properties: { v: { $ref: "#/$defs/d0" } } }, extended);
-        const result = answerTwice(validator, { v });
-        expect(result.ok).toBe(typeof v === "string" && v.length >= 2);
-        if (!result.ok) expect(result.issues.length).toBeLessThanOrEqual(2);
-      }),
+      fc.property(
+        fc.integer({ min: 10, max: 30 }),
+        fc.constantFrom("allOf", "anyOf"),
+        valueArbitrary,
+        (levels, keyword, v) => {
+          const $defs: Record<string, unknown> = {};
+          for (let i = 0; i < levels; i++)
+            $defs[`d${i}`] = { [keyword]: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+          $defs[`d${levels}`] = { type: "string", minLength: 2 };
+          const validator = compile({ type: "object", $defs, properties: { v: { $ref: "#/$defs/d0" } } }, extended);
+          const result = answerTwice(validator, { v });
+          expect(result.ok).toBe(typeof v === "string" && v.length >= 2);
+          if (!result.ok) expect(result.issues.length).toBeLessThanOrEqual(2);
+        },
+      ),
       { seed: testSeed(31), numRuns: 60 },
     );
   });

@@ -7,17 +7,27 @@ import { issueAt, MAX_ISSUES } from "../src/explain/failure";
 beforeEach(() => startPass());
 
 /** A check that fails `n` times at the current value. */
-const failing = (n: number, keyword = "k"): Check => (_value, report) => {
-  for (let i = 0; i < n; i++) report?.fail(keyword, `#/${i}`, `problem ${i}`, {});
-  return n === 0;
-};
+const failing =
+  (n: number, keyword = "k"): Check =>
+  (_value, report) => {
+    for (let i = 0; i < n; i++) report?.fail(keyword, `#/${i}`, `problem ${i}`, {});
+    return n === 0;
+  };
 
 describe("Report.fail", () => {
   it("records an issue with its paths, keyword, kind and message", () => {
     const report = new Report();
     expect(report.fail("minLength", "#/properties/a/minLength", "must have at least 1 character", {})).toBe(false);
     expect(report.issues()).toEqual([
-      { kind: "validation", instancePath: "", path: [], schemaPath: "#/properties/a/minLength", keyword: "minLength", params: {}, message: "arguments: must have at least 1 character" },
+      {
+        kind: "validation",
+        instancePath: "",
+        path: [],
+        schemaPath: "#/properties/a/minLength",
+        keyword: "minLength",
+        params: {},
+        message: "arguments: must have at least 1 character",
+      },
     ]);
   });
 
@@ -27,8 +37,24 @@ describe("Report.fail", () => {
     report.fail("required", "#/required", "is missing", {}, 0);
     report.fail("pattern", "#/pattern", "the pattern ran out of work", {}, "new_string", "execution_failure");
     expect(report.issues()).toEqual([
-      { kind: "validation", instancePath: "/edits/0", path: ["edits", 0], schemaPath: "#/required", keyword: "required", params: {}, message: "edits[0]: is missing" },
-      { kind: "execution_failure", instancePath: "/edits/new_string", path: ["edits", "new_string"], schemaPath: "#/pattern", keyword: "pattern", params: {}, message: "edits.new_string: the pattern ran out of work" },
+      {
+        kind: "validation",
+        instancePath: "/edits/0",
+        path: ["edits", 0],
+        schemaPath: "#/required",
+        keyword: "required",
+        params: {},
+        message: "edits[0]: is missing",
+      },
+      {
+        kind: "execution_failure",
+        instancePath: "/edits/new_string",
+        path: ["edits", "new_string"],
+        schemaPath: "#/pattern",
+        keyword: "pattern",
+        params: {},
+        message: "edits.new_string: the pattern ran out of work",
+      },
     ]);
     // A child given to fail() is not entered.
     expect(pathTo(report.here)).toEqual(["edits"]);
@@ -75,7 +101,15 @@ describe("Report.enter and leave", () => {
     report.enter("ok_name");
     report.fail("type", "#/type", "must be a string", {});
     expect(report.issues()).toEqual([
-      { kind: "validation", instancePath: "/a~1b/0/~0x/ok_name", path: ["a/b", 0, "~x", "ok_name"], schemaPath: "#/type", keyword: "type", params: {}, message: '["a/b"][0]["~x"].ok_name: must be a string' },
+      {
+        kind: "validation",
+        instancePath: "/a~1b/0/~0x/ok_name",
+        path: ["a/b", 0, "~x", "ok_name"],
+        schemaPath: "#/type",
+        keyword: "type",
+        params: {},
+        message: '["a/b"][0]["~x"].ok_name: must be a string',
+      },
     ]);
   });
 
@@ -172,12 +206,16 @@ describe("Report.capture", () => {
   it("gives each nested capture its findings and its enough", () => {
     const report = new Report();
     let inner: ReturnType<Report["capture"]> | undefined;
-    const outer = report.capture((_value, r) => {
-      r!.fail("outer", "#", "first", {});
-      inner = r!.capture(failing(4, "inner"), null, 2);
-      r!.fail("outer", "#", "second", {});
-      return false;
-    }, null, 3);
+    const outer = report.capture(
+      (_value, r) => {
+        r!.fail("outer", "#", "first", {});
+        inner = r!.capture(failing(4, "inner"), null, 2);
+        r!.fail("outer", "#", "second", {});
+        return false;
+      },
+      null,
+      3,
+    );
     expect(inner!.findings.map((finding) => finding.problem)).toEqual(["problem 0", "problem 1"]);
     expect(outer.findings.map((finding) => finding.problem)).toEqual(["first", "second"]);
   });
@@ -185,7 +223,15 @@ describe("Report.capture", () => {
   it("lets an error other than its own stop pass through", () => {
     const report = new Report();
     const boom = new Error("boom");
-    expect(() => report.capture(() => { throw boom; }, null, 1)).toThrow(boom);
+    expect(() =>
+      report.capture(
+        () => {
+          throw boom;
+        },
+        null,
+        1,
+      ),
+    ).toThrow(boom);
     // The frame is closed: the root keeps and counts as before.
     failing(2)(null, report);
     expect(report.findings).toHaveLength(2);
@@ -201,9 +247,17 @@ describe("Report.problemOf", () => {
     report.leave();
     report.fail("k", "#", "at the root", {});
     const [here, below, root] = report.findings;
-    expect([report.problemOf(here), report.problemOf(below), report.problemOf(root)]).toEqual(["a: here", "a.b: below", "at the root"]);
+    expect([report.problemOf(here), report.problemOf(below), report.problemOf(root)]).toEqual([
+      "a: here",
+      "a.b: below",
+      "at the root",
+    ]);
     report.enter("a");
-    expect([report.problemOf(here), report.problemOf(below), report.problemOf(root)]).toEqual(["here", "a.b: below", "arguments: at the root"]);
+    expect([report.problemOf(here), report.problemOf(below), report.problemOf(root)]).toEqual([
+      "here",
+      "a.b: below",
+      "arguments: at the root",
+    ]);
   });
 
   // Remembered findings were made on an earlier visit: same steps, other Place objects.
@@ -308,14 +362,32 @@ describe("Report.remember", () => {
 
 describe("issueAt, pathTo, checkChild and every", () => {
   it("issueAt writes the paths of a path given as segments", () => {
-    expect(issueAt([], "validation", "", "type", "must be an object")).toEqual({ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "type", params: {}, message: "arguments: must be an object" });
-    expect(issueAt(["a b", 2], "execution_failure", "#/x", "pattern", "p")).toEqual({ kind: "execution_failure", instancePath: "/a b/2", path: ["a b", 2], schemaPath: "#/x", keyword: "pattern", params: {}, message: '["a b"][2]: p' });
+    expect(issueAt([], "validation", "", "type", "must be an object")).toEqual({
+      kind: "validation",
+      instancePath: "",
+      path: [],
+      schemaPath: "",
+      keyword: "type",
+      params: {},
+      message: "arguments: must be an object",
+    });
+    expect(issueAt(["a b", 2], "execution_failure", "#/x", "pattern", "p")).toEqual({
+      kind: "execution_failure",
+      instancePath: "/a b/2",
+      path: ["a b", 2],
+      schemaPath: "#/x",
+      keyword: "pattern",
+      params: {},
+      message: '["a b"][2]: p',
+    });
   });
 
   it("checkChild puts the key on the path for the check only", () => {
     const report = new Report();
     const seen: unknown[] = [];
-    expect(checkChild((_v, r) => (seen.push(pathTo(r!.here)), r!.fail("k", "#", "p", {})), 1, "key", report)).toBe(false);
+    expect(checkChild((_v, r) => (seen.push(pathTo(r!.here)), r!.fail("k", "#", "p", {})), 1, "key", report)).toBe(
+      false,
+    );
     expect(seen).toEqual([["key"]]);
     expect(pathTo(report.here)).toEqual([]);
     expect(report.issues()[0].instancePath).toBe("/key");
@@ -324,10 +396,12 @@ describe("issueAt, pathTo, checkChild and every", () => {
 
   it("every records each failure with a report and stops at the first without", () => {
     const calls: string[] = [];
-    const check = (name: string, ok: boolean): Check => (_v, r) => {
-      calls.push(name);
-      return ok || (r !== null && r.fail(name, "#", name, {}));
-    };
+    const check =
+      (name: string, ok: boolean): Check =>
+      (_v, r) => {
+        calls.push(name);
+        return ok || (r !== null && r.fail(name, "#", name, {}));
+      };
     const all = every([check("a", false), check("b", true), check("c", false)]);
     const report = new Report();
     expect(all(0, report)).toBe(false);

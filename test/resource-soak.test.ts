@@ -18,7 +18,11 @@ describe("100,000 distinct schemas through validate()", () => {
     // patterns are built, cached, evicted and finalized all along.
     const call = (i: number) => {
       const name = `p${i}`;
-      const schema = { type: "object", properties: { [name]: { type: "string", pattern: `^x${i}-[a-z]+$` }, n: { type: "integer", maximum: i } }, required: [name] };
+      const schema = {
+        type: "object",
+        properties: { [name]: { type: "string", pattern: `^x${i}-[a-z]+$` }, n: { type: "integer", maximum: i } },
+        required: [name],
+      };
       return validate(schema, { [name]: `x${i}-ok`, n: i % 3 === 0 ? i + 1 : i });
     };
     const wrong: number[] = [];
@@ -50,14 +54,23 @@ describe("four worker threads", () => {
     type: "object",
     properties: {
       path: { type: "string", minLength: 1 },
-      edits: { type: "array", minItems: 1, items: { type: "object", properties: { old_string: { type: "string" }, new_string: { type: "string" } }, required: ["old_string", "new_string"] } },
+      edits: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          properties: { old_string: { type: "string" }, new_string: { type: "string" } },
+          required: ["old_string", "new_string"],
+        },
+      },
     },
     required: ["path", "edits"],
   };
   // The workers run the package as installed (lib/ and the addon), so this
   // thread takes each case's expected answer from the same build.
   const installed = createRequire(__filename)(root) as typeof import("../src/index");
-  const scrambledAb = (length: number) => Array.from({ length }, (_, i) => (((i * 7919) ^ (i >> 5)) % 11 < 5 ? "a" : "b")).join("");
+  const scrambledAb = (length: number) =>
+    Array.from({ length }, (_, i) => (((i * 7919) ^ (i >> 5)) % 11 < 5 ? "a" : "b")).join("");
   const cases = [
     { schema: edit, args: { path: "a.ts", edits: [{ old_string: "a", new_string: "b" }] }, kind: "ok" },
     { schema: edit, args: { path: "a.ts", edits: '[{"old_string":"a"}]' }, kind: "validation" },
@@ -66,10 +79,28 @@ describe("four worker threads", () => {
     // A state at almost every character: the counted work limit ends it.
     { schema: withPattern("(?:a|b)*a(?:a|b){20}c"), args: { a: scrambledAb(200_000) }, kind: "execution_failure" },
     { schema: withPattern("^[a-z]+$"), args: { a: "a".repeat(100_000) }, kind: "ok" },
-    { schema: withPattern("(?:\\d{3}-){2}\\d{4}"), options: { profile: "extended" }, args: { a: "call 555-123-4567" }, kind: "ok" },
-    { schema: { type: "object", properties: { n: { type: "integer", minimum: 1 } } }, options: { lenientScalars: true }, args: { n: "2" }, kind: "ok" },
-    { schema: { type: "object", properties: { v: { oneOf: [{ type: "string" }, { type: "integer" }] } } }, args: { v: 1.5 }, kind: "validation" },
-    { schema: { type: "object", properties: { e: { enum: [{ a: [1, 2] }, "x"] } } }, args: { e: { a: [1, 2.0] } }, kind: "ok" },
+    {
+      schema: withPattern("(?:\\d{3}-){2}\\d{4}"),
+      options: { profile: "extended" },
+      args: { a: "call 555-123-4567" },
+      kind: "ok",
+    },
+    {
+      schema: { type: "object", properties: { n: { type: "integer", minimum: 1 } } },
+      options: { lenientScalars: true },
+      args: { n: "2" },
+      kind: "ok",
+    },
+    {
+      schema: { type: "object", properties: { v: { oneOf: [{ type: "string" }, { type: "integer" }] } } },
+      args: { v: 1.5 },
+      kind: "validation",
+    },
+    {
+      schema: { type: "object", properties: { e: { enum: [{ a: [1, 2] }, "x"] } } },
+      args: { e: { a: [1, 2.0] } },
+      kind: "ok",
+    },
     { schema: { type: "object", properties: { r: { $ref: "#" } } }, args: {}, kind: "unsupported_capability" },
   ].map(({ schema, args, options, kind }) => {
     const expected = installed.validate(schema, args, options as never);

@@ -2,7 +2,16 @@ import { execFileSync } from "child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_CHAIN } from "../src/compile/bounds";
 import { compile, validate, validateSchema, type Validator } from "../src/index";
-import { compilePattern, compileUnits, NO_PROOF_ROOM, NO_ROOM, PATTERN_COMPILE_UNITS, SchemaPatterns, SOURCE_BYTE_UNITS, MAX_SCHEMA_PROOF_WORK } from "../src/pattern/compile-pattern";
+import {
+  compilePattern,
+  compileUnits,
+  NO_PROOF_ROOM,
+  NO_ROOM,
+  PATTERN_COMPILE_UNITS,
+  SchemaPatterns,
+  SOURCE_BYTE_UNITS,
+  MAX_SCHEMA_PROOF_WORK,
+} from "../src/pattern/compile-pattern";
 import { PATTERN_OBJECT_BYTES, type CompiledPattern } from "../src/pattern/native";
 import { PatternError } from "../src/pattern/syntax";
 import { HOT_AFTER_CALLS } from "../src/validate/validator";
@@ -29,7 +38,8 @@ function bothTiers(schema: unknown, options: { profile: "core" | "extended" } = 
 /** `d_i: allOf [$ref d_i+1, $ref d_i+1]`: 2^levels paths to the last definition. */
 function doubling(levels: number): unknown {
   const $defs: Record<string, unknown> = {};
-  for (let i = 0; i < levels; i++) $defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  for (let i = 0; i < levels; i++)
+    $defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
   $defs[`d${levels}`] = { type: "object", properties: { a: { type: "string" } } };
   return { type: "object", $defs, properties: { x: { $ref: "#/$defs/d0" } } };
 }
@@ -42,7 +52,17 @@ describe("a $ref target shared by many paths", () => {
         ok: false,
         kind: "validation",
         message: "invalid arguments: x.a: expected a string, got a number (1)",
-        issues: [{ kind: "validation", instancePath: "/x/a", path: ["x", "a"], schemaPath: `/$defs/d${levels}/properties/a/type`, keyword: "type", params: { type: "string" }, message: "x.a: expected a string, got a number (1)" }],
+        issues: [
+          {
+            kind: "validation",
+            instancePath: "/x/a",
+            path: ["x", "a"],
+            schemaPath: `/$defs/d${levels}/properties/a/type`,
+            keyword: "type",
+            params: { type: "string" },
+            message: "x.a: expected a string, got a number (1)",
+          },
+        ],
       });
     }
   });
@@ -65,11 +85,15 @@ describe("a $ref target shared by many paths", () => {
   it("searches the types of shared branches once when compiling", () => {
     // 8 levels of anyOf with 60 $refs each: 60^8 paths for a search without memory.
     const $defs: Record<string, unknown> = {};
-    for (let l = 0; l < 8; l++) $defs[`l${l}`] = { anyOf: Array.from({ length: 60 }, () => ({ $ref: `#/$defs/l${l + 1}` })) };
+    for (let l = 0; l < 8; l++)
+      $defs[`l${l}`] = { anyOf: Array.from({ length: 60 }, () => ({ $ref: `#/$defs/l${l + 1}` })) };
     $defs.l8 = { type: "string" };
     const schema = { type: "object", $defs, properties: { x: { $ref: "#/$defs/l0" } } };
     expect(validateSchema(schema, extended)).toStrictEqual({ ok: true });
-    expect(validate(schema, { x: 1 }, extended)).toMatchObject({ ok: false, message: "invalid arguments: x: expected a string, got a number (1)" });
+    expect(validate(schema, { x: 1 }, extended)).toMatchObject({
+      ok: false,
+      message: "invalid arguments: x: expected a string, got a number (1)",
+    });
   });
 });
 
@@ -108,7 +132,9 @@ describe("chains of $ref and composition", () => {
     });
     const result = validateSchema(chain(12_000), extended);
     expect(result).toMatchObject({ ok: false, kind: "validation" });
-    expect(result.ok || result.issues.every((issue) => issue.message.includes(`longer than ${MAX_CHAIN} steps`))).toBe(true);
+    expect(result.ok || result.issues.every((issue) => issue.message.includes(`longer than ${MAX_CHAIN} steps`))).toBe(
+      true,
+    );
     expect(validate(chain(12_000), { x: "s" }, extended)).toMatchObject({ ok: false, kind: "validation" });
   });
 });
@@ -118,7 +144,8 @@ describe("recursion through chains of $ref", () => {
   function recursive(hops: number): unknown {
     const $defs: Record<string, unknown> = { node: { type: "object", properties: { c: { $ref: "#/$defs/c0" } } } };
     const levels = hops / 2;
-    for (let i = 0; i < levels; i++) $defs[`c${i}`] = { allOf: [{ $ref: i + 1 < levels ? `#/$defs/c${i + 1}` : "#/$defs/node" }] };
+    for (let i = 0; i < levels; i++)
+      $defs[`c${i}`] = { allOf: [{ $ref: i + 1 < levels ? `#/$defs/c${i + 1}` : "#/$defs/node" }] };
     return { type: "object", $defs, properties: { root: { $ref: "#/$defs/node" } } };
   }
   const nested = (levels: number, leaf: unknown) => {
@@ -130,7 +157,10 @@ describe("recursion through chains of $ref", () => {
   it("checks arguments at the depth bound through cycles of 16 steps", () => {
     for (const [tier, validator] of bothTiers(recursive(16))) {
       expect([tier, validator.validate({ root: nested(254, {}) })]).toStrictEqual([tier, { ok: true }]);
-      expect([tier, validator.validate({ root: nested(254, 5) })]).toMatchObject([tier, { ok: false, kind: "validation", message: expect.stringContaining("expected an object, got a number (5)") }]);
+      expect([tier, validator.validate({ root: nested(254, 5) })]).toMatchObject([
+        tier,
+        { ok: false, kind: "validation", message: expect.stringContaining("expected an object, got a number (5)") },
+      ]);
     }
   });
 
@@ -146,7 +176,8 @@ describe("recursion through chains of $ref", () => {
     expect(JSON.parse(output)).toStrictEqual({
       ok: false,
       kind: "execution_failure",
-      message: "could not check the arguments: arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
+      message:
+        "could not check the arguments: arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
       issues: [
         {
           kind: "execution_failure",
@@ -155,7 +186,8 @@ describe("recursion through chains of $ref", () => {
           schemaPath: "",
           keyword: "$ref",
           params: {},
-          message: "arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
+          message:
+            "arguments: checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply",
         },
       ],
     });
@@ -170,7 +202,15 @@ describe("many problems", () => {
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.issues).toHaveLength(MAX_ISSUES);
-      expect(result.issues[99]).toStrictEqual({ kind: "validation", instancePath: "/list/99", path: ["list", 99], schemaPath: "/properties/list/items/type", keyword: "type", params: { type: "string" }, message: "list[99]: expected a string, got a number (99)" });
+      expect(result.issues[99]).toStrictEqual({
+        kind: "validation",
+        instancePath: "/list/99",
+        path: ["list", 99],
+        schemaPath: "/properties/list/items/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "list[99]: expected a string, got a number (99)",
+      });
       expect(result.message).toBe(
         "invalid arguments: list[0]: expected a string, got a number (0); list[1]: expected a string, got a number (1); list[2]: expected a string, got a number (2); " +
           "list[3]: expected a string, got a number (3); list[4]: expected a string, got a number (4) (and 99995 more problems)",
@@ -179,7 +219,10 @@ describe("many problems", () => {
   });
 
   it("inside a composition branch, which counts its problems up to 10 to find the closest", () => {
-    const branches = [{ type: "array", items: { type: "string" } }, { type: "array", prefixItems: Array(30).fill({ type: "boolean" }), items: { type: "number" } }];
+    const branches = [
+      { type: "array", items: { type: "string" } },
+      { type: "array", prefixItems: Array(30).fill({ type: "boolean" }), items: { type: "number" } },
+    ];
     const schema = { type: "object", properties: { v: { anyOf: branches } } };
     // 150 problems against 120: both have more than 10, so they tie and the first is the closest.
     expect(validate(schema, { v: Array.from({ length: 150 }, () => true) }, extended)).toMatchObject({
@@ -208,7 +251,13 @@ describe("many problems", () => {
   it("in a schema keep the same bound", () => {
     const properties = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, { const: 1 }]));
     const result = validateSchema({ type: "object", properties });
-    expect(result).toMatchObject({ ok: false, kind: "unsupported_capability", message: expect.stringMatching(/p4\/const: keyword "const" is not supported \(profile: "extended" supports it\) \(and 495 more problems\)$/) });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "unsupported_capability",
+      message: expect.stringMatching(
+        /p4\/const: keyword "const" is not supported \(profile: "extended" supports it\) \(and 495 more problems\)$/,
+      ),
+    });
     expect(result.ok || result.issues.length).toBe(MAX_ISSUES);
   });
 });
@@ -224,7 +273,17 @@ describe("fail-open paths stay closed", () => {
             ok: false,
             kind: "validation",
             message: "invalid arguments: x: no value is allowed here",
-            issues: [{ kind: "validation", instancePath: "/x", path: ["x"], schemaPath: `/${key}`, keyword: "false", params: {}, message: "x: no value is allowed here" }],
+            issues: [
+              {
+                kind: "validation",
+                instancePath: "/x",
+                path: ["x"],
+                schemaPath: `/${key}`,
+                keyword: "false",
+                params: {},
+                message: "x: no value is allowed here",
+              },
+            ],
           },
         ]);
         expect(validator.validate({})).toStrictEqual({ ok: true });
@@ -242,10 +301,16 @@ describe("fail-open paths stay closed", () => {
       const tiers = bothTiers(schema, { profile: "core" });
       (Object.prototype as Record<string, unknown>).isAdmin = true;
       for (const [tier, validator] of tiers) {
-        expect([tier, validator.validate({})]).toMatchObject([tier, { ok: false, message: "invalid arguments: isAdmin: missing (required)" }]);
+        expect([tier, validator.validate({})]).toMatchObject([
+          tier,
+          { ok: false, message: "invalid arguments: isAdmin: missing (required)" },
+        ]);
         expect([tier, validator.validate({ isAdmin: false })]).toStrictEqual([tier, { ok: true }]);
       }
-      expect(validate({ type: "object", required: ["isAdmin"] }, {})).toMatchObject({ ok: false, message: "invalid arguments: isAdmin: missing (required)" });
+      expect(validate({ type: "object", required: ["isAdmin"] }, {})).toMatchObject({
+        ok: false,
+        message: "invalid arguments: isAdmin: missing (required)",
+      });
     });
   });
 
@@ -258,7 +323,10 @@ describe("fail-open paths stay closed", () => {
     };
     for (const [tier, validator] of bothTiers(schema, { profile: "core" })) {
       expect([tier, validator.validate({ a: { b: nest(254) } })]).toStrictEqual([tier, { ok: true }]);
-      expect([tier, validator.validate({ a: { b: nest(255) } })]).toMatchObject([tier, { ok: false, kind: "validation", message: expect.stringContaining("nests deeper than 256 levels") }]);
+      expect([tier, validator.validate({ a: { b: nest(255) } })]).toMatchObject([
+        tier,
+        { ok: false, kind: "validation", message: expect.stringContaining("nests deeper than 256 levels") },
+      ]);
     }
   });
 });
@@ -266,7 +334,9 @@ describe("fail-open paths stay closed", () => {
 describe("the patterns of one schema", () => {
   it("are refused once compiling them would cost more than 1,000,000 units together, before the rest are compiled", () => {
     // Each a{0,n}b writes out about 2n instructions, and costs 512 and 2 a byte more: nine of them fit in the schema's share.
-    const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: "string", pattern: `a{0,${49_990 - i}}b` }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: "string", pattern: `a{0,${49_990 - i}}b` }]),
+    );
     const result = validateSchema({ type: "object", properties });
     expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
     if (result.ok) return;
@@ -284,17 +354,26 @@ describe("the patterns of one schema", () => {
     );
     expect(result.message).toMatch(/\(and 186 more problems\)$/);
     // A pattern refused for want of room in that schema (p190's) is not refused in another.
-    expect(validateSchema({ type: "object", properties: { q: { type: "string", pattern: "a{0,49800}b" } } })).toStrictEqual({ ok: true });
+    expect(
+      validateSchema({ type: "object", properties: { q: { type: "string", pattern: "a{0,49800}b" } } }),
+    ).toStrictEqual({ ok: true });
   });
 
   it("count each pattern's own cost: 3,000 patterns of a few bytes are refused from the 1,838th on", () => {
-    const properties = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: `^(?:a|b${i})` }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: `^(?:a|b${i})` }]),
+    );
     const result = validateSchema({ type: "object", properties });
     expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
-    expect(!result.ok && result.issues[0]).toMatchObject({ schemaPath: "/properties/p1837/pattern", message: `#/properties/p1837/pattern: ${NO_ROOM}` });
+    expect(!result.ok && result.issues[0]).toMatchObject({
+      schemaPath: "/properties/p1837/pattern",
+      message: `#/properties/p1837/pattern: ${NO_ROOM}`,
+    });
     expect(!result.ok && result.message).toMatch(/\(and 1158 more problems\)$/);
     // The same pattern at many places is compiled, and charged, once.
-    const repeated = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: "^(?:a|b)" }]));
+    const repeated = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: "^(?:a|b)" }]),
+    );
     expect(validateSchema({ type: "object", properties: repeated })).toStrictEqual({ ok: true });
   });
 
@@ -302,9 +381,15 @@ describe("the patterns of one schema", () => {
     const share = new SchemaPatterns("extended");
     const pattern = "^(?:a|b)[\\u0100\\u0300\\u0500]+$";
     const compiled = share.compile(pattern) as CompiledPattern;
-    expect(share.charged).toStrictEqual({ units: compileUnits(pattern, compiled.size), bytes: compiled.bytes, proofWork: compiled.proofWork });
+    expect(share.charged).toStrictEqual({
+      units: compileUnits(pattern, compiled.size),
+      bytes: compiled.bytes,
+      proofWork: compiled.proofWork,
+    });
     expect(compiled.bytes).toBeGreaterThan(PATTERN_OBJECT_BYTES);
-    expect(compileUnits(pattern, compiled.size)).toBe(compiled.size + PATTERN_COMPILE_UNITS + SOURCE_BYTE_UNITS * Buffer.byteLength(pattern));
+    expect(compileUnits(pattern, compiled.size)).toBe(
+      compiled.size + PATTERN_COMPILE_UNITS + SOURCE_BYTE_UNITS * Buffer.byteLength(pattern),
+    );
   });
 });
 
@@ -316,7 +401,10 @@ describe("the proofs of one schema's patterns", () => {
   }
 
   function withPatterns(patterns: readonly string[]): unknown {
-    return { type: "object", properties: Object.fromEntries(patterns.map((pattern, i) => [`p${i}`, { type: "string", pattern }])) };
+    return {
+      type: "object",
+      properties: Object.fromEntries(patterns.map((pattern, i) => [`p${i}`, { type: "string", pattern }])),
+    };
   }
 
   // Each takes 325,596 units or more to find it is not linear: the share holds twelve.
@@ -325,7 +413,10 @@ describe("the proofs of one schema's patterns", () => {
   it(`cost at most ${MAX_SCHEMA_PROOF_WORK} units together; past that the schema is refused`, () => {
     const share = new SchemaPatterns("core");
     const compiled = dear.map((pattern) => share.compile(pattern));
-    expect(compiled.map((c) => (c instanceof PatternError ? c.message : c.engine))).toStrictEqual([...Array(12).fill("dfa"), ...Array(3).fill(NO_PROOF_ROOM)]);
+    expect(compiled.map((c) => (c instanceof PatternError ? c.message : c.engine))).toStrictEqual([
+      ...Array(12).fill("dfa"),
+      ...Array(3).fill(NO_PROOF_ROOM),
+    ]);
     expect(share.charged.proofWork).toBe(MAX_SCHEMA_PROOF_WORK);
     expect(compiledAlone(dear[0]).proofWork).toBe(325_596);
     const result = validateSchema(withPatterns(dear));
@@ -396,7 +487,17 @@ describe("lists in a schema whose length is only a claim", () => {
     ok: false,
     kind: "unsupported_capability",
     message: "unsupported schema: #: the schema holds more than 10000000 values (counted as written out)",
-    issues: [{ kind: "unsupported_capability", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message: "#: the schema holds more than 10000000 values (counted as written out)" }],
+    issues: [
+      {
+        kind: "unsupported_capability",
+        instancePath: "",
+        path: [],
+        schemaPath: "",
+        keyword: "schema",
+        params: {},
+        message: "#: the schema holds more than 10000000 values (counted as written out)",
+      },
+    ],
   };
 
   it("refuse a hole in a list of subschemas as no schema, at its path", () => {
@@ -404,13 +505,31 @@ describe("lists in a schema whose length is only a claim", () => {
       ok: false,
       kind: "validation",
       message: "invalid schema: #/anyOf/0: a schema must be an object or a boolean",
-      issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "/anyOf/0", keyword: "schema", params: {}, message: "#/anyOf/0: a schema must be an object or a boolean" }],
+      issues: [
+        {
+          kind: "validation",
+          instancePath: "",
+          path: [],
+          schemaPath: "/anyOf/0",
+          keyword: "schema",
+          params: {},
+          message: "#/anyOf/0: a schema must be an object or a boolean",
+        },
+      ],
     });
     expect(validateSchema({ type: "object", properties: { a: { prefixItems: [{}, , {}] } } }, extended)).toMatchObject({
       ok: false,
-      issues: [{ schemaPath: "/properties/a/prefixItems/1", message: "#/properties/a/prefixItems/1: a schema must be an object or a boolean" }],
+      issues: [
+        {
+          schemaPath: "/properties/a/prefixItems/1",
+          message: "#/properties/a/prefixItems/1: a schema must be an object or a boolean",
+        },
+      ],
     });
-    expect(validateSchema({ type: "object", required: ["a", , "b"] })).toMatchObject({ ok: false, issues: [{ schemaPath: "/required", message: "#/required: must be a list of property names" }] });
+    expect(validateSchema({ type: "object", required: ["a", , "b"] })).toMatchObject({
+      ok: false,
+      issues: [{ schemaPath: "/required", message: "#/required: must be a list of property names" }],
+    });
   });
 
   it("refuse a sparse list of 200,000,000 at the bound, without reading it", () => {
@@ -426,7 +545,12 @@ describe("lists in a schema whose length is only a claim", () => {
       ["required", (list) => ({ type: "object", required: list }), ["a"], "a"],
       ["anyOf", (list) => ({ type: "object", anyOf: list }), [{}], true],
       ["type", (list) => ({ type: "object", properties: { a: { type: list } } }), ["string"], "string"],
-      ["a branch's type", (list) => ({ type: "object", properties: { a: { anyOf: [{ type: list }, { type: "null" }] } } }), ["string"], "string"],
+      [
+        "a branch's type",
+        (list) => ({ type: "object", properties: { a: { anyOf: [{ type: list }, { type: "null" }] } } }),
+        ["string"],
+        "string",
+      ],
       ["dependentRequired", (list) => ({ type: "object", dependentRequired: { a: list } }), ["b"], "b"],
     ];
     for (const [name, schemaWith, target, item] of cases) {
@@ -442,13 +566,25 @@ describe("lists in a schema whose length is only a claim", () => {
       ok: false,
       kind: "validation",
       message: "invalid schema: #: the schema could not be read (a list's length is not a count)",
-      issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message: "#: the schema could not be read (a list's length is not a count)" }],
+      issues: [
+        {
+          kind: "validation",
+          instancePath: "",
+          path: [],
+          schemaPath: "",
+          keyword: "schema",
+          params: {},
+          message: "#: the schema could not be read (a list's length is not a count)",
+        },
+      ],
     });
   });
 
   it("read a list once: a proxy that claims more on a second read changes nothing", () => {
     let lengthReads = 0;
-    const required = new Proxy(["a"], { get: (list, key) => (key === "length" ? (++lengthReads === 1 ? 1 : 1e9) : Reflect.get(list, key)) });
+    const required = new Proxy(["a"], {
+      get: (list, key) => (key === "length" ? (++lengthReads === 1 ? 1 : 1e9) : Reflect.get(list, key)),
+    });
     const validator = compile({ type: "object", required });
     expect(validator.validate({})).toMatchObject({ ok: false, message: "invalid arguments: a: missing (required)" });
     expect(lengthReads).toBe(1);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { compile, SchemaError, validate, validateSchema } from "../src/index";
 
-const root = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: "object", properties, ...extra });
+const root = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: "object",
+  properties,
+  ...extra,
+});
 
 function issuesOf(schema: unknown) {
   const result = validateSchema(schema);
@@ -13,8 +17,28 @@ describe("validateSchema", () => {
   it("accepts every keyword of the table at every level", () => {
     const schema = root(
       {
-        a: { type: ["string", "null"], minLength: 1, pattern: "^x", enum: ["x", null], description: "d", default: "x", format: "uri", contentEncoding: "base64", "x-mcp-header": "h" },
-        b: { type: "array", items: { type: "object", properties: { c: { type: "integer", minimum: 0, maximum: 9 } }, required: ["c"], additionalProperties: false }, minItems: 1, maxItems: 3 },
+        a: {
+          type: ["string", "null"],
+          minLength: 1,
+          pattern: "^x",
+          enum: ["x", null],
+          description: "d",
+          default: "x",
+          format: "uri",
+          contentEncoding: "base64",
+          "x-mcp-header": "h",
+        },
+        b: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { c: { type: "integer", minimum: 0, maximum: 9 } },
+            required: ["c"],
+            additionalProperties: false,
+          },
+          minItems: 1,
+          maxItems: 3,
+        },
         d: { oneOf: [{ type: "string" }, { required: ["x"] }] },
         e: { anyOf: [true, { not: { type: "null" } }] },
         f: { additional_properties: { type: "number" } },
@@ -30,16 +54,27 @@ describe("validateSchema", () => {
       expect(issuesOf(schema).kind).toBe("validation");
     }
     expect(issuesOf({ type: "array" }).issues).toEqual([
-      { kind: "validation", instancePath: "", path: [], schemaPath: "/type", keyword: "type", params: {}, message: '#/type: the root schema must be an object with "type": "object"' },
+      {
+        kind: "validation",
+        instancePath: "",
+        path: [],
+        schemaPath: "/type",
+        keyword: "type",
+        params: {},
+        message: '#/type: the root schema must be an object with "type": "object"',
+      },
     ]);
   });
 
   it("refuses keywords outside the table, even in branches no argument reaches", () => {
-    const result = issuesOf(root({ a: { anyOf: [{ type: "string" }, { type: "object", properties: { deep: { $ref: "#/x" } } }] } }));
+    const result = issuesOf(
+      root({ a: { anyOf: [{ type: "string" }, { type: "object", properties: { deep: { $ref: "#/x" } } }] } }),
+    );
     expect(result).toEqual({
       ok: false,
       kind: "unsupported_capability",
-      message: 'unsupported schema: #/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
+      message:
+        'unsupported schema: #/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
       issues: [
         {
           kind: "unsupported_capability",
@@ -48,26 +83,41 @@ describe("validateSchema", () => {
           schemaPath: "/properties/a/anyOf/1/properties/deep/$ref",
           keyword: "$ref",
           params: {},
-          message: '#/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
+          message:
+            '#/properties/a/anyOf/1/properties/deep/$ref: keyword "$ref" is not supported (profile: "extended" supports it)',
         },
       ],
     });
   });
 
-  it.each(["$ref", "$defs", "const", "allOf", "prefixItems", "maxLength", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "if", "then", "else", "patternProperties", "title"])(
-    "refuses %s as unsupported_capability",
-    (keyword) => {
-      const result = issuesOf(root({ a: { [keyword]: 1 } }));
-      expect(result.kind).toBe("unsupported_capability");
-      expect(result.issues[0].schemaPath).toBe(`/properties/a/${keyword}`);
-    },
-  );
+  it.each([
+    "$ref",
+    "$defs",
+    "const",
+    "allOf",
+    "prefixItems",
+    "maxLength",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "uniqueItems",
+    "if",
+    "then",
+    "else",
+    "patternProperties",
+    "title",
+  ])("refuses %s as unsupported_capability", (keyword) => {
+    const result = issuesOf(root({ a: { [keyword]: 1 } }));
+    expect(result.kind).toBe("unsupported_capability");
+    expect(result.issues[0].schemaPath).toBe(`/properties/a/${keyword}`);
+  });
 
   it("refuses tuple items, unknown type names and oneOf beside anyOf", () => {
     expect(issuesOf(root({ a: { items: [{ type: "string" }] } })).issues[0]).toMatchObject({
       kind: "unsupported_capability",
       schemaPath: "/properties/a/items",
-      message: "#/properties/a/items: tuple-style items (a list of schemas) is not supported; give one schema for every item",
+      message:
+        "#/properties/a/items: tuple-style items (a list of schemas) is not supported; give one schema for every item",
     });
     expect(issuesOf(root({ a: { type: "file" } })).issues[0].message).toBe(
       '#/properties/a/type: type "file" is not supported (supported: object, array, string, integer, number, boolean, null)',
@@ -86,7 +136,11 @@ describe("validateSchema", () => {
     [{ required: "a" }, "required", "must be a list of property names"],
     [{ required: ["a", "a"] }, "required", "must not list a property name twice"],
     [{ additionalProperties: 1 }, "additionalProperties", "must be a boolean or a schema"],
-    [{ additionalProperties: true, additional_properties: true }, "additional_properties", "use additionalProperties or additional_properties, not both"],
+    [
+      { additionalProperties: true, additional_properties: true },
+      "additional_properties",
+      "use additionalProperties or additional_properties, not both",
+    ],
     [{ description: 1 }, "description", "must be a string"],
     [{ format: null }, "format", "must be a string"],
     [{ enum: "a" }, "enum", "must be a list of JSON values"],
@@ -110,16 +164,22 @@ describe("validateSchema", () => {
   });
 
   it("calls a non-schema subschema and a non-JSON enum choice or default malformed", () => {
-    expect(issuesOf(root({ a: "string" })).issues[0].message).toBe("#/properties/a: a schema must be an object or a boolean");
+    expect(issuesOf(root({ a: "string" })).issues[0].message).toBe(
+      "#/properties/a: a schema must be an object or a boolean",
+    );
     expect(issuesOf(root({ a: { enum: ["x", { y: undefined }] } })).issues[0]).toMatchObject({
       schemaPath: "/properties/a/enum/1/y",
       message: "#/properties/a/enum/1/y: must list only JSON values; choice 1/y got undefined (not a JSON value)",
     });
-    expect(issuesOf(root({ a: { default: [NaN] } })).issues[0].message).toBe("#/properties/a/default/0: must be a JSON value; /0 got NaN (not a JSON value)");
+    expect(issuesOf(root({ a: { default: [NaN] } })).issues[0].message).toBe(
+      "#/properties/a/default/0: must be a JSON value; /0 got NaN (not a JSON value)",
+    );
   });
 
   it("reports every problem of the schema, with the kind ranked", () => {
-    const result = issuesOf(root({ a: { minLength: "x" }, b: { $defs: {} }, c: { pattern: "\\d" }, d: { pattern: "(" } }));
+    const result = issuesOf(
+      root({ a: { minLength: "x" }, b: { $defs: {} }, c: { pattern: "\\d" }, d: { pattern: "(" } }),
+    );
     expect(result.kind).toBe("unsupported_capability");
     expect(result.issues.map((issue) => [issue.kind, issue.schemaPath])).toEqual([
       ["validation", "/properties/a/minLength"],
@@ -147,8 +207,19 @@ describe("validateSchema", () => {
   });
 
   it("never throws, even for a schema whose getters throw", () => {
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error("boom"); } });
-    expect(validateSchema(hostile)).toMatchObject({ ok: false, kind: "validation", message: "invalid schema: #: the schema could not be read (boom)" });
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("boom");
+        },
+      },
+    );
+    expect(validateSchema(hostile)).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: "invalid schema: #: the schema could not be read (boom)",
+    });
   });
 });
 
@@ -164,13 +235,16 @@ describe("compile", () => {
     expect(thrown).toMatchObject({
       name: "SchemaError",
       kind: "unsupported_capability",
-      message: 'unsupported schema: #/properties/a/const: keyword "const" is not supported (profile: "extended" supports it)',
+      message:
+        'unsupported schema: #/properties/a/const: keyword "const" is not supported (profile: "extended" supports it)',
       issues: [{ keyword: "const", schemaPath: "/properties/a/const" }],
     });
   });
 
   it("throws a TypeError for bad options; validate returns a failure for them", () => {
-    expect(() => compile(root({}), { lenient: true } as never)).toThrow(new TypeError('tool-input-schema: unknown option "lenient"'));
+    expect(() => compile(root({}), { lenient: true } as never)).toThrow(
+      new TypeError('tool-input-schema: unknown option "lenient"'),
+    );
     expect(validate(root({}), {}, { lenientScalars: "yes" } as never)).toMatchObject({
       ok: false,
       kind: "validation",

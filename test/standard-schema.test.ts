@@ -14,7 +14,14 @@ const edit = {
   type: "object",
   properties: {
     path: { type: "string", minLength: 1 },
-    edits: { type: "array", items: { type: "object", properties: { old_string: { type: "string" }, new_string: { type: "string" } }, required: ["old_string", "new_string"] } },
+    edits: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { old_string: { type: "string" }, new_string: { type: "string" } },
+        required: ["old_string", "new_string"],
+      },
+    },
   },
   required: ["path"],
 };
@@ -44,7 +51,9 @@ describe('"~standard"', () => {
     });
     // The readable path cuts long names; the path holds them whole, and the message loses its place all the same.
     const long = "k".repeat(100);
-    expect(compile({ type: "object", properties: { [long]: { type: "string" } } })["~standard"].validate({ [long]: 1 })).toEqual({
+    expect(
+      compile({ type: "object", properties: { [long]: { type: "string" } } })["~standard"].validate({ [long]: 1 }),
+    ).toEqual({
       issues: [{ message: "expected a string, got a number (1)", path: [long] }],
     });
   });
@@ -52,13 +61,23 @@ describe('"~standard"', () => {
   it("keeps the whole message of a problem with the arguments themselves, without a path", () => {
     const standard = compile(edit)["~standard"];
     expect(standard.validate(null)).toEqual({ issues: [{ message: "arguments: expected an object, got null" }] });
-    expect(standard.validate({ path: "a", extra: undefined })).toEqual({ issues: [{ message: "got undefined (not a JSON value)", path: ["extra"] }] });
+    expect(standard.validate({ path: "a", extra: undefined })).toEqual({
+      issues: [{ message: "got undefined (not a JSON value)", path: ["extra"] }],
+    });
   });
 
   it("gives an execution_failure as an issue, never a throw", () => {
-    const standard = compile({ type: "object", properties: { v: { type: "string", pattern: "a.{2000}b" } } })["~standard"];
+    const standard = compile({ type: "object", properties: { v: { type: "string", pattern: "a.{2000}b" } } })[
+      "~standard"
+    ];
     expect(standard.validate({ v: "a".repeat(10_000) })).toEqual({
-      issues: [{ message: "checking the pattern a.{2000}b took more than the regex engine's work limit; send a shorter or simpler value", path: ["v"] }],
+      issues: [
+        {
+          message:
+            "checking the pattern a.{2000}b took more than the regex engine's work limit; send a shorter or simpler value",
+          path: ["v"],
+        },
+      ],
     });
   });
 
@@ -82,16 +101,20 @@ describe('"~standard"', () => {
       });
     };
     fc.assert(
-      fc.property(rootSchemaArbitrary(true, undefined, true), fc.array(argsArbitrary, { minLength: 1, maxLength: 4 }), (schema, calls) => {
-        let validator: Validator;
-        try {
-          validator = compile(schema, { profile: "extended" });
-        } catch (error) {
-          if (error instanceof SchemaError) return;
-          throw error;
-        }
-        for (const args of calls) agree(validator, args, validator.validate(args));
-      }),
+      fc.property(
+        rootSchemaArbitrary(true, undefined, true),
+        fc.array(argsArbitrary, { minLength: 1, maxLength: 4 }),
+        (schema, calls) => {
+          let validator: Validator;
+          try {
+            validator = compile(schema, { profile: "extended" });
+          } catch (error) {
+            if (error instanceof SchemaError) return;
+            throw error;
+          }
+          for (const args of calls) agree(validator, args, validator.validate(args));
+        },
+      ),
       { seed: 27, numRuns: 300 },
     );
   });
@@ -108,7 +131,10 @@ describe("detached methods", () => {
     expect(input({ target: "draft-07" })).toEqual(edit);
     const { publish, validate: validateCall, validateJson: validateCallJson, names, refused, tool } = new Catalog();
     expect(publish([{ name: "edit", inputSchema: edit }])).toEqual({ ok: true, tools: 1, refused: [] });
-    expect(validateCall("edit", {})).toMatchObject({ ok: false, message: "invalid arguments: path: missing (required)" });
+    expect(validateCall("edit", {})).toMatchObject({
+      ok: false,
+      message: "invalid arguments: path: missing (required)",
+    });
     expect(validateCallJson("edit", '{"path": "a"}')).toEqual({ ok: true });
     expect([names(), refused()]).toEqual([["edit"], []]);
     expect(tool("edit")?.validate({ path: "a" })).toEqual({ ok: true });
@@ -117,7 +143,22 @@ describe("detached methods", () => {
   it("answer anything with a result, as the methods do", () => {
     const { validate: check, validateJson } = compile(edit);
     const standard = compile(edit)["~standard"].validate;
-    const hostile = [undefined, null, 1, "x", Symbol("s"), () => 1, new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } })];
+    const hostile = [
+      undefined,
+      null,
+      1,
+      "x",
+      Symbol("s"),
+      () => 1,
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error("no keys");
+          },
+        },
+      ),
+    ];
     for (const value of hostile) {
       expect(check(value)).toMatchObject({ ok: false });
       expect(validateJson(value as string)).toMatchObject({ ok: false });
@@ -136,7 +177,9 @@ describe("a catalog's tools", () => {
     const catalog = new Catalog();
     catalog.publish(tools, { profile: "extended" });
     const validator = catalog.tool("edit")!;
-    expect(validator["~standard"].validate({})).toEqual({ issues: [{ message: "missing (required)", path: ["path"] }] });
+    expect(validator["~standard"].validate({})).toEqual({
+      issues: [{ message: "missing (required)", path: ["path"] }],
+    });
     expect(validator).toBe(catalog.tool("edit"));
     expect([catalog.tool("nope"), catalog.tool(1)]).toEqual([undefined, undefined]);
   });
@@ -148,15 +191,24 @@ describe("a catalog's tools", () => {
     const refusal =
       'tool "weather" cannot be called: the fault is in its schema, not in this call, and retrying will not help (unsupported schema: #/title: keyword "title" is not supported (profile: "extended" supports it))';
     expect(weather.validate({ city: "Oslo" })).toEqual(catalog.validate("weather", { city: "Oslo" }));
-    expect(weather.validateJson("not json")).toMatchObject({ ok: false, kind: "unsupported_capability", message: refusal });
+    expect(weather.validateJson("not json")).toMatchObject({
+      ok: false,
+      kind: "unsupported_capability",
+      message: refusal,
+    });
     expect(weather["~standard"].validate({ city: "Oslo" })).toEqual({ issues: [{ message: refusal }] });
     // Passthrough registers the descriptor unchanged: a framework lists the tool, and every call to it fails.
-    for (const target of ["draft-2020-12", "draft-07"]) expect(weather["~standard"].jsonSchema.input({ target })).toEqual(tools[1].inputSchema);
-    expect(() => weather["~standard"].jsonSchema.output({ target: "openapi-3.0" })).toThrow(/^tool-input-schema: no JSON Schema for the target "openapi-3.0"/);
+    for (const target of ["draft-2020-12", "draft-07"])
+      expect(weather["~standard"].jsonSchema.input({ target })).toEqual(tools[1].inputSchema);
+    expect(() => weather["~standard"].jsonSchema.output({ target: "openapi-3.0" })).toThrow(
+      /^tool-input-schema: no JSON Schema for the target "openapi-3.0"/,
+    );
     expect(weather).toBe(catalog.tool("weather"));
     // Each result is the caller's own.
     const first = weather.validate({});
     if (!first.ok) first.issues[0].message = "spoiled";
-    expect(weather.validate({})).toMatchObject({ issues: [{ message: '#/title: keyword "title" is not supported (profile: "extended" supports it)' }] });
+    expect(weather.validate({})).toMatchObject({
+      issues: [{ message: '#/title: keyword "title" is not supported (profile: "extended" supports it)' }],
+    });
   });
 });

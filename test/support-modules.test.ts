@@ -56,7 +56,14 @@ describe("jsonKey", () => {
 
   it("stays short for long strings, big numbers and big lists, and tells them apart to the last character", () => {
     const long = "q".repeat(100_000);
-    const keys = [long, `${long.slice(1)}r`, 10n ** 5000n, 10n ** 5000n + 1n, Array(50_000).fill(long.slice(0, 20)), { [long]: [long] }].map(jsonKey);
+    const keys = [
+      long,
+      `${long.slice(1)}r`,
+      10n ** 5000n,
+      10n ** 5000n + 1n,
+      Array(50_000).fill(long.slice(0, 20)),
+      { [long]: [long] },
+    ].map(jsonKey);
     expect(Math.max(...keys.map((key) => key.length))).toBeLessThan(16);
     expect(new Set(keys).size).toBe(6);
     expect(jsonKey(long.slice(0))).toBe(keys[0]);
@@ -67,7 +74,9 @@ describe("jsonKey", () => {
   it("reads each list once however deeply lists nest", () => {
     let reads = 0;
     const counted = <T extends object>(target: T): T =>
-      new Proxy(target, { get: (object, key) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(object, key)) });
+      new Proxy(target, {
+        get: (object, key) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(object, key)),
+      });
     const levels: unknown[][] = [counted(Array.from({ length: 1000 }, (_, i) => i))];
     for (let depth = 0; depth < 100; depth++) levels.unshift(counted([levels[0], depth]));
     // What uniqueItems asks at every level, outermost first.
@@ -107,7 +116,12 @@ describe("Decimal: exact decimals", () => {
     expect(decimalNumber("-2.50")).toBe(-2.5);
     expect(decimalNumber("100000000000000000000000")).toBe(1e23);
     expect(Object.is(decimalNumber("-0"), -0)).toBe(true);
-    for (const text of ["9007199254740993", "0.1000000000000000000001", "1" + "0".repeat(400), "0." + "0".repeat(400) + "1"]) {
+    for (const text of [
+      "9007199254740993",
+      "0.1000000000000000000001",
+      "1" + "0".repeat(400),
+      "0." + "0".repeat(400) + "1",
+    ]) {
       const value = decimalNumber(text);
       expect(value).toBeInstanceOf(Decimal);
       expect(String(value)).toBe(text);
@@ -131,7 +145,9 @@ describe("Decimal: exact decimals", () => {
       [exact("0.1000000000000000000001"), 1e-22, true],
       [exact("0.1000000000000000000001"), 0.1, false],
     ];
-    expect(cases.map(([value, divisor]) => isMultipleOf(value, divisor))).toEqual(cases.map(([, , expected]) => expected));
+    expect(cases.map(([value, divisor]) => isMultipleOf(value, divisor))).toEqual(
+      cases.map(([, , expected]) => expected),
+    );
   });
 
   it("equals a number or bigint of the same value, and nothing else", () => {
@@ -148,19 +164,34 @@ describe("Decimal: exact decimals", () => {
 
   it("is a number in messages, written out", () => {
     const big = decimalNumber("-0.1000000000000000000001");
-    expect([shapeOf(big), preview(big), JSON.stringify(big)]).toEqual(["a number", "-0.1000000000000000000001", undefined]);
+    expect([shapeOf(big), preview(big), JSON.stringify(big)]).toEqual([
+      "a number",
+      "-0.1000000000000000000001",
+      undefined,
+    ]);
   });
 });
 
 describe("findNonJson and shapeOf", () => {
   it("finds the first non-JSON value with its path", () => {
-    expect(findNonJson({ a: [1, { b: 2n }, { c: undefined }] })).toEqual({ path: ["a", 2, "c"], problem: "got undefined (not a JSON value)" });
+    expect(findNonJson({ a: [1, { b: 2n }, { c: undefined }] })).toEqual({
+      path: ["a", 2, "c"],
+      problem: "got undefined (not a JSON value)",
+    });
     expect(findNonJson({ a: "x", b: [null, true, 1.5] })).toBeNull();
     expect(findNonJson([[[]]], 2)).toEqual({ path: [0, 0], problem: "nests deeper than 2 levels" });
   });
 
   it("names shapes as a model reads them", () => {
-    expect([{}, [], "", 1, 1n, true, null].map(shapeOf)).toEqual(["an object", "a list", "a string", "a number", "a number", "a boolean", "null"]);
+    expect([{}, [], "", 1, 1n, true, null].map(shapeOf)).toEqual([
+      "an object",
+      "a list",
+      "a string",
+      "a number",
+      "a number",
+      "a boolean",
+      "null",
+    ]);
   });
 });
 
@@ -201,7 +232,7 @@ describe("message helpers", () => {
       {},
       [],
       [1, "a", null, true, -0, 1.5e-7],
-      { a: [{ b: "c" }], "k\"ey": "v\n" },
+      { a: [{ b: "c" }], 'k"ey': "v\n" },
       [undefined, () => 1, Symbol("s")],
       { skipped: undefined, kept: 1 },
       Array(5),
@@ -225,7 +256,9 @@ describe("message helpers", () => {
 
   it("previews a huge list or object from the items it shows", () => {
     let reads = 0;
-    const items = new Proxy(Array(1_000_000).fill(1234), { get: (list, key) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(list, key)) });
+    const items = new Proxy(Array(1_000_000).fill(1234), {
+      get: (list, key) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(list, key)),
+    });
     // Written until the text passes 60 characters: "[" and 13 items of 5.
     expect(preview(items)).toBe(`[${"1234,".repeat(11)}123…`);
     expect(reads).toBe(13);
@@ -300,7 +333,12 @@ describe("Lru", () => {
     const used = new Set<string>();
     const evicted: string[] = [];
     const spare = (value: string) => used.delete(value);
-    const lru = new Lru<string, string>(2, { maxWeight: Infinity, weigh: () => 0, evicted: (value) => evicted.push(value), spare });
+    const lru = new Lru<string, string>(2, {
+      maxWeight: Infinity,
+      weigh: () => 0,
+      evicted: (value) => evicted.push(value),
+      spare,
+    });
     lru.set("a", "a");
     lru.set("b", "b");
     used.add("a");

@@ -13,7 +13,10 @@ function pair(schema: unknown, options: Options): [Validator, Validator] {
   return [cold, hot];
 }
 
-const result = (r: Result) => { const x = r as { ok: boolean; kind?: unknown; message?: unknown; issues?: unknown }; return { ok: x.ok, kind: x.kind, message: x.message, issues: x.issues }; };
+const result = (r: Result) => {
+  const x = r as { ok: boolean; kind?: unknown; message?: unknown; issues?: unknown };
+  return { ok: x.ok, kind: x.kind, message: x.message, issues: x.issues };
+};
 
 /** The result and the work of each tier's validator on `args`. */
 function run(cold: Validator, hot: Validator, args: unknown) {
@@ -39,7 +42,8 @@ describe("memoized $ref targets count the same work on both tiers", () => {
     const K = 8;
     const N = 3;
     const $defs: Record<string, unknown> = {};
-    for (let i = 0; i < N; i++) $defs[`d${i}`] = { allOf: Array.from({ length: K }, () => ({ $ref: `#/$defs/d${i + 1}` })) };
+    for (let i = 0; i < N; i++)
+      $defs[`d${i}`] = { allOf: Array.from({ length: K }, () => ({ $ref: `#/$defs/d${i + 1}` })) };
     $defs[`d${N}`] = { type: "number" };
     const schema = { type: "object", properties: { x: { type: "array", items: { $ref: "#/$defs/d0" } } }, $defs };
     // Large: past the limit on both tiers.
@@ -54,7 +58,8 @@ describe("memoized $ref targets count the same work on both tiers", () => {
   it("a scalar met at many depths is decided once", () => {
     // An unused chain whose paths multiply turns on memoizing for every target met by several refs.
     const $defs: Record<string, unknown> = {};
-    for (let i = 0; i < 9; i++) $defs[`j${i}`] = { allOf: [{ $ref: `#/$defs/j${i + 1}` }, { $ref: `#/$defs/j${i + 1}` }] };
+    for (let i = 0; i < 9; i++)
+      $defs[`j${i}`] = { allOf: [{ $ref: `#/$defs/j${i + 1}` }, { $ref: `#/$defs/j${i + 1}` }] };
     $defs.j9 = {};
     const properties: Record<string, boolean> = {};
     for (let i = 0; i < 5000; i++) properties[`p${i}`] = true; // a subschema weight of ~5000
@@ -74,7 +79,12 @@ const manyTrue = (n: number) => Object.fromEntries(Array.from({ length: n }, (_,
 describe("generated code counts no work the closures do not, on valid arguments", () => {
   it("a `$ref` beside other keywords: the value is walked once", () => {
     const heavy = { type: "number", properties: manyTrue(200) };
-    const schema = { type: "object", $ref: "#/$defs/t", properties: { x: { type: "array", items: heavy } }, $defs: { t: { type: "object" } } };
+    const schema = {
+      type: "object",
+      $ref: "#/$defs/t",
+      properties: { x: { type: "array", items: heavy } },
+      $defs: { t: { type: "object" } },
+    };
     // Just under the limit: a second walk of the value would pass it.
     const r = both(schema, { x: Array.from({ length: 27237 }, (_, i) => i) }, extended);
     expect(r.cold.ok).toBe(true);
@@ -84,18 +94,47 @@ describe("generated code counts no work the closures do not, on valid arguments"
   }, 60_000);
 
   it("propertyNames then additionalProperties: one loop walks each value", () => {
-    const schema = { type: "object", properties: { x: { type: "array", items: { type: "object", propertyNames: { minLength: 1 }, additionalProperties: {}, properties: manyTrue(1000) } } } };
+    const schema = {
+      type: "object",
+      properties: {
+        x: {
+          type: "array",
+          items: {
+            type: "object",
+            propertyNames: { minLength: 1 },
+            additionalProperties: {},
+            properties: manyTrue(1000),
+          },
+        },
+      },
+    };
     const r = both(schema, { x: Array.from({ length: 16071 }, () => ({ q: [1], r: [1], s: [1] })) }, extended);
     expect(r.cold.ok).toBe(true);
     expect(r.hot).toEqual(r.cold);
-    const small = both({ type: "object", propertyNames: { minLength: 1 }, additionalProperties: {} }, { b: [1] }, extended);
+    const small = both(
+      { type: "object", propertyNames: { minLength: 1 }, additionalProperties: {} },
+      { b: [1] },
+      extended,
+    );
     expect(small.hotSpent).toBe(small.coldSpent);
   }, 60_000);
 
   it("a node of several types counts its object keywords only on an object", () => {
     // type ["object","number"] with a required property: on a number, the
     // required property's subschema weight is not counted.
-    const schema = { type: "object", properties: { x: { type: "array", items: { type: ["object", "number"], properties: { a: { type: "number", properties: manyTrue(1000) } }, required: ["a"] } } } };
+    const schema = {
+      type: "object",
+      properties: {
+        x: {
+          type: "array",
+          items: {
+            type: ["object", "number"],
+            properties: { a: { type: "number", properties: manyTrue(1000) } },
+            required: ["a"],
+          },
+        },
+      },
+    };
     const r = both(schema, { x: Array.from({ length: 3000 }, (_, i) => i) }, {});
     expect(r.cold.ok).toBe(true);
     expect(r.hot).toEqual(r.cold);
@@ -106,7 +145,10 @@ describe("generated code counts no work the closures do not, on valid arguments"
 
 describe("with a polluted Object.prototype, both tiers count the same work", () => {
   it("an enumerable property on Object.prototype adds no work hot", () => {
-    const schema = { type: "object", properties: { x: { type: "array", items: { type: "object", properties: { a: { type: "number" } } } } } };
+    const schema = {
+      type: "object",
+      properties: { x: { type: "array", items: { type: "object", properties: { a: { type: "number" } } } } },
+    };
     (Object.prototype as Record<string, unknown>).polluted = 1;
     try {
       const r = both(schema, { x: [{ a: 1 }, { a: 2 }] }, {});
@@ -120,9 +162,24 @@ describe("with a polluted Object.prototype, both tiers count the same work", () 
 
 describe("a name defined on Object.prototype once the code is written", () => {
   it("a non-enumerable property defined on Object.prototype after the code was written adds no work hot", () => {
-    const schema = { type: "object", properties: { x: { type: "array", items: { type: "object", properties: { zz: { type: "array", items: { type: "number", properties: manyTrue(1000) } } } } } } };
+    const schema = {
+      type: "object",
+      properties: {
+        x: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { zz: { type: "array", items: { type: "number", properties: manyTrue(1000) } } },
+          },
+        },
+      },
+    };
     const [cold, hot] = pair(schema, extended);
-    Object.defineProperty(Object.prototype, "zz", { value: Array.from({ length: 100 }, (_, i) => i), enumerable: false, configurable: true });
+    Object.defineProperty(Object.prototype, "zz", {
+      value: Array.from({ length: 100 }, (_, i) => i),
+      enumerable: false,
+      configurable: true,
+    });
     try {
       const s = run(cold, hot, { x: [{}, {}] });
       expect(s.cold.ok).toBe(true);
@@ -147,7 +204,15 @@ describe("a scalar at depth 256 reached through a $ref", () => {
     const schema = {
       type: "object",
       properties: { x: { $ref: "#/$defs/a" } },
-      $defs: { a: { anyOf: [{ type: "number" }, { type: "array", items: { type: "string", properties: manyTrue(1000) } }, { type: "array", items: { $ref: "#/$defs/a" } }] } },
+      $defs: {
+        a: {
+          anyOf: [
+            { type: "number" },
+            { type: "array", items: { type: "string", properties: manyTrue(1000) } },
+            { type: "array", items: { $ref: "#/$defs/a" } },
+          ],
+        },
+      },
     };
     const [cold, hot] = pair(schema, extended);
     const s = run(cold, hot, { x: deep(255, 1) });
@@ -169,26 +234,41 @@ describe("a scalar at depth 256 reached through a $ref", () => {
  */
 describe("an object of many properties, written in parts", () => {
   const N = 200;
-  const properties = Object.fromEntries(Array.from({ length: N }, (_, i) => [`p${i}`, i % 2 ? { type: "integer", minimum: i } : { type: "string", minLength: 2 }]));
+  const properties = Object.fromEntries(
+    Array.from({ length: N }, (_, i) => [
+      `p${i}`,
+      i % 2 ? { type: "integer", minimum: i } : { type: "string", minLength: 2 },
+    ]),
+  );
   const wide = { type: "object", properties, required: ["p0", "p63", "p64", "p199"], additionalProperties: false };
   const good = (i: number) => (i % 2 ? i : `v${i}`);
   const bad = (i: number) => (i % 2 ? i - 1 : "v");
   const full = Object.fromEntries(Array.from({ length: N }, (_, i) => [`p${i}`, good(i)]));
-  const schemas = { direct: wide, underRef: { type: "object", properties: { inner: { $ref: "#/$defs/wide" }, again: { $ref: "#/$defs/wide" } }, $defs: { wide } } };
+  const schemas = {
+    direct: wide,
+    underRef: {
+      type: "object",
+      properties: { inner: { $ref: "#/$defs/wide" }, again: { $ref: "#/$defs/wide" } },
+      $defs: { wide },
+    },
+  };
 
-  it.each(Object.entries(schemas))("%s: the same answers and work hot and cold, for each property in each part", (kind, schema) => {
-    const wrap = (args: Record<string, unknown>) => (kind === "direct" ? args : { inner: args, again: args });
-    const [cold, hot] = pair(schema, kind === "direct" ? {} : extended);
-    const cases = [full, { p0: "ab", p63: 63, p64: "cd", p199: 199 }, { p0: "ab", p63: 63, p64: "cd" }];
-    for (const i of [0, 1, 62, 63, 64, 65, 127, 128, 198, 199]) cases.push({ ...full, [`p${i}`]: bad(i) });
-    for (const args of cases) {
-      const { cold: c, hot: h, coldSpent, hotSpent } = run(cold, hot, wrap(args));
-      expect(h).toEqual(c);
-      if (c.ok) expect(hotSpent).toBe(coldSpent);
-    }
-    expect(run(cold, hot, wrap(full)).hot.ok).toBe(true);
-    expect(run(cold, hot, wrap({ ...full, p130: 0 })).hot).toMatchObject({ ok: false, kind: "validation" });
-  });
+  it.each(Object.entries(schemas))(
+    "%s: the same answers and work hot and cold, for each property in each part",
+    (kind, schema) => {
+      const wrap = (args: Record<string, unknown>) => (kind === "direct" ? args : { inner: args, again: args });
+      const [cold, hot] = pair(schema, kind === "direct" ? {} : extended);
+      const cases = [full, { p0: "ab", p63: 63, p64: "cd", p199: 199 }, { p0: "ab", p63: 63, p64: "cd" }];
+      for (const i of [0, 1, 62, 63, 64, 65, 127, 128, 198, 199]) cases.push({ ...full, [`p${i}`]: bad(i) });
+      for (const args of cases) {
+        const { cold: c, hot: h, coldSpent, hotSpent } = run(cold, hot, wrap(args));
+        expect(h).toEqual(c);
+        if (c.ok) expect(hotSpent).toBe(coldSpent);
+      }
+      expect(run(cold, hot, wrap(full)).hot.ok).toBe(true);
+      expect(run(cold, hot, wrap({ ...full, p130: 0 })).hot).toMatchObject({ ok: false, kind: "validation" });
+    },
+  );
 });
 
 describe("compile's eager option", () => {
@@ -220,10 +300,13 @@ describe("compile's eager option", () => {
 
   it("changes no answer", () => {
     const [eager, lazy] = [compile(schema, { eager: true }), compile(schema)];
-    for (const args of [{ a: 1 }, { a: "1" }, {}, { a: 1.5 }, null]) expect(eager.validate(args)).toStrictEqual(lazy.validate(args));
+    for (const args of [{ a: 1 }, { a: "1" }, {}, { a: 1.5 }, null])
+      expect(eager.validate(args)).toStrictEqual(lazy.validate(args));
   });
 
   it("must be a boolean", () => {
-    expect(() => compile(schema, { eager: 1 as unknown as boolean })).toThrow(new TypeError("tool-input-schema: options.eager must be a boolean"));
+    expect(() => compile(schema, { eager: 1 as unknown as boolean })).toThrow(
+      new TypeError("tool-input-schema: options.eager must be a boolean"),
+    );
   });
 });

@@ -6,7 +6,12 @@ const schema = { type: "object", properties: { path: { type: "string" } } };
 
 describe("readToolList: the formats", () => {
   it("reads an MCP tools/list result, extra fields ignored", () => {
-    const descriptor = { name: "read_file", description: "Reads a file", inputSchema: schema, annotations: { readOnlyHint: true } };
+    const descriptor = {
+      name: "read_file",
+      description: "Reads a file",
+      inputSchema: schema,
+      annotations: { readOnlyHint: true },
+    };
     expect(readToolList({ tools: [descriptor], nextCursor: "x" })).toEqual({
       ok: true,
       tools: [{ name: "read_file", inputSchema: schema, descriptor }],
@@ -36,11 +41,18 @@ describe("readToolList: the formats", () => {
   });
 
   it("gives an OpenAI function without parameters a schema that takes no arguments", () => {
-    const list = readToolList([{ type: "function", function: { name: "now" } }, { type: "function", name: "today" }]);
+    const list = readToolList([
+      { type: "function", function: { name: "now" } },
+      { type: "function", name: "today" },
+    ]);
     const noArguments = { type: "object", properties: {}, additionalProperties: false };
     expect(list.ok && list.tools.map((tool) => tool.inputSchema)).toEqual([noArguments, noArguments]);
     const catalog = new Catalog();
-    expect(catalog.publish(list.ok ? list.tools.map(({ descriptor }) => descriptor) : [])).toEqual({ ok: true, tools: 2, refused: [] });
+    expect(catalog.publish(list.ok ? list.tools.map(({ descriptor }) => descriptor) : [])).toEqual({
+      ok: true,
+      tools: 2,
+      refused: [],
+    });
     expect(catalog.validate("now", {})).toEqual({ ok: true });
     expect(catalog.validate("today", { anything: 1 })).toEqual({
       ok: false,
@@ -93,8 +105,18 @@ describe("readToolList: problems", () => {
       problems: [
         { index: 0, name: null, keyword: "tool", message: "tools[0]: expected a tool (an object), got a string" },
         { index: 1, name: null, keyword: "name", message: "tools[1].name: expected a non-empty string, got undefined" },
-        { index: 2, name: null, keyword: "name", message: "tools[2].name: expected a non-empty string, got an empty string" },
-        { index: 3, name: "bare", keyword: "inputSchema", message: 'tools[3] ("bare"): no input schema (inputSchema, parameters or input_schema)' },
+        {
+          index: 2,
+          name: null,
+          keyword: "name",
+          message: "tools[2].name: expected a non-empty string, got an empty string",
+        },
+        {
+          index: 3,
+          name: "bare",
+          keyword: "inputSchema",
+          message: 'tools[3] ("bare"): no input schema (inputSchema, parameters or input_schema)',
+        },
         { index: 4, name: null, keyword: "function", message: "tools[4].function: expected an object, got null" },
       ],
     });
@@ -113,7 +135,11 @@ describe("readToolList: problems", () => {
   });
 
   it("treats names as data: __proto__ and toString are ordinary names", () => {
-    const list = readToolList(JSON.parse('[{"name":"__proto__","inputSchema":{}},{"name":"toString","inputSchema":{}},{"name":"__proto__","inputSchema":{}}]'));
+    const list = readToolList(
+      JSON.parse(
+        '[{"name":"__proto__","inputSchema":{}},{"name":"toString","inputSchema":{}},{"name":"__proto__","inputSchema":{}}]',
+      ),
+    );
     expect(list.ok && list.tools.map((tool) => tool.name)).toEqual(["__proto__", "toString"]);
     expect(list.ok && list.problems.length).toBe(1);
   });

@@ -12,7 +12,12 @@ const tool = {
       type: "array",
       minItems: 1,
       maxItems: 3,
-      items: { type: "object", properties: { old_string: { type: "string" }, new_string: { type: "string" } }, required: ["old_string", "new_string"], additionalProperties: false },
+      items: {
+        type: "object",
+        properties: { old_string: { type: "string" }, new_string: { type: "string" } },
+        required: ["old_string", "new_string"],
+        additionalProperties: false,
+      },
     },
     options: { type: "object", properties: { recursive: { type: "boolean" } } },
   },
@@ -24,17 +29,42 @@ const validator = compile(tool);
 describe("validate: results and messages", () => {
   it("returns { ok: true } for valid arguments", () => {
     expect(validator.validate({ path: "a.txt" })).toEqual({ ok: true });
-    expect(validator.validate({ path: "a", mode: "read", timeout: 30.0, edits: [{ old_string: "a", new_string: "b" }], options: {} })).toEqual({ ok: true });
+    expect(
+      validator.validate({
+        path: "a",
+        mode: "read",
+        timeout: 30.0,
+        edits: [{ old_string: "a", new_string: "b" }],
+        options: {},
+      }),
+    ).toEqual({ ok: true });
   });
 
   it("names each problem by its readable path, with shape words", () => {
     expect(validator.validate({ path: 5, edits: [{ old_string: "a" }], timeout: 1.5 })).toEqual({
       ok: false,
       kind: "validation",
-      message: "invalid arguments: path: expected a string, got a number (5); timeout: expected an integer, got a number (1.5); edits[0].new_string: missing (required)",
+      message:
+        "invalid arguments: path: expected a string, got a number (5); timeout: expected an integer, got a number (1.5); edits[0].new_string: missing (required)",
       issues: [
-        { kind: "validation", instancePath: "/path", path: ["path"], schemaPath: "/properties/path/type", keyword: "type", params: { type: "string" }, message: "path: expected a string, got a number (5)" },
-        { kind: "validation", instancePath: "/timeout", path: ["timeout"], schemaPath: "/properties/timeout/type", keyword: "type", params: { type: "integer" }, message: "timeout: expected an integer, got a number (1.5)" },
+        {
+          kind: "validation",
+          instancePath: "/path",
+          path: ["path"],
+          schemaPath: "/properties/path/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "path: expected a string, got a number (5)",
+        },
+        {
+          kind: "validation",
+          instancePath: "/timeout",
+          path: ["timeout"],
+          schemaPath: "/properties/timeout/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "timeout: expected an integer, got a number (1.5)",
+        },
         {
           kind: "validation",
           instancePath: "/edits/0/new_string",
@@ -51,24 +81,50 @@ describe("validate: results and messages", () => {
   it.each([
     [{}, "path: missing (required)"],
     [[], "arguments: expected an object, got a list"],
-    [{ path: "" }, 'path: must be at least 1 character long, got ""; path: must match the pattern ^[^\\u0000]+$, got ""'],
+    [
+      { path: "" },
+      'path: must be at least 1 character long, got ""; path: must match the pattern ^[^\\u0000]+$, got ""',
+    ],
     [{ path: "a\0b" }, 'path: must match the pattern ^[^\\u0000]+$, got "a\\u0000b"'],
     [{ path: "a", mode: "Read" }, 'mode: must be one of "read", "write", got "Read"'],
     [{ path: "a", timeout: 0 }, "timeout: must be at least 1, got 0"],
     [{ path: "a", timeout: 601 }, "timeout: must be at most 600, got 601"],
     [{ path: "a", edits: [] }, "edits: must have at least 1 item, got 0"],
-    [{ path: "a", edits: Array(4).fill({ old_string: "", new_string: "" }) }, "edits: must have at most 3 items, got 4"],
+    [
+      { path: "a", edits: Array(4).fill({ old_string: "", new_string: "" }) },
+      "edits: must have at most 3 items, got 4",
+    ],
     [{ path: "a", extra: 1 }, "extra: unexpected property; allowed: path, mode, timeout, edits, options"],
-    [{ path: "a", edits: [{ old_string: "", new_string: "", x: 1 }] }, "edits[0].x: unexpected property; allowed: old_string, new_string"],
+    [
+      { path: "a", edits: [{ old_string: "", new_string: "", x: 1 }] },
+      "edits[0].x: unexpected property; allowed: old_string, new_string",
+    ],
     [{ path: "a", options: null }, "options: expected an object, got null"],
     [{ path: "a", options: { recursive: "yes" } }, 'options.recursive: expected a boolean, got a string ("yes")'],
   ])("%j → %s", (args, message) => {
-    expect(validator.validate(args)).toMatchObject({ ok: false, kind: "validation", message: `invalid arguments: ${message}` });
+    expect(validator.validate(args)).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: `invalid arguments: ${message}`,
+    });
   });
 
   it("reads null as a value, not as missing: null arguments are wrong for an object schema, as null anywhere is where it is not allowed", () => {
-    const root = { kind: "validation", instancePath: "", path: [], schemaPath: "/type", keyword: "type", params: { type: "object" }, message: "arguments: expected an object, got null" };
-    expect(validator.validate(null)).toEqual({ ok: false, kind: "validation", message: "invalid arguments: arguments: expected an object, got null", issues: [root] });
+    const root = {
+      kind: "validation",
+      instancePath: "",
+      path: [],
+      schemaPath: "/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "arguments: expected an object, got null",
+    };
+    expect(validator.validate(null)).toEqual({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: arguments: expected an object, got null",
+      issues: [root],
+    });
     expect(validator.validateJson("null")).toEqual(validator.validate(null));
     expect(violation(tool, { path: null })).toBe("invalid arguments: path: expected a string, got null");
     // Absent is "missing".
@@ -82,11 +138,16 @@ describe("validate: results and messages", () => {
     expect(violation(tool, { path: "a", options: ' {"recursive": true}' })).toBe(
       'invalid arguments: options: expected an object, got a string (" {\\"recursive\\": true}"); send the object itself, not JSON text',
     );
-    expect(violation(tool, { path: "a", options: "{not json" })).toBe('invalid arguments: options: expected an object, got a string ("{not json")');
+    expect(violation(tool, { path: "a", options: "{not json" })).toBe(
+      'invalid arguments: options: expected an object, got a string ("{not json")',
+    );
   });
 
   it("reports at most five problems and says how many more there were", () => {
-    const schema = { type: "object", properties: Object.fromEntries("abcdefgh".split("").map((k) => [k, { type: "string" }])) };
+    const schema = {
+      type: "object",
+      properties: Object.fromEntries("abcdefgh".split("").map((k) => [k, { type: "string" }])),
+    };
     const args = Object.fromEntries("abcdefgh".split("").map((k) => [k, 1]));
     const result = validate(schema, args);
     expect(result.ok).toBe(false);
@@ -98,15 +159,21 @@ describe("validate: results and messages", () => {
   });
 
   it("writes paths for keys that are not identifiers, and escapes pointers", () => {
-    const schema = { type: "object", properties: { "a/b": { type: "object", properties: { "x y": { type: "string" }, "~": { type: "string" } } } } };
+    const schema = {
+      type: "object",
+      properties: { "a/b": { type: "object", properties: { "x y": { type: "string" }, "~": { type: "string" } } } },
+    };
     expect(validate(schema, { "a/b": { "x y": 1, "~": 2 } })).toMatchObject({
-      message: 'invalid arguments: ["a/b"]["x y"]: expected a string, got a number (1); ["a/b"]["~"]: expected a string, got a number (2)',
+      message:
+        'invalid arguments: ["a/b"]["x y"]: expected a string, got a number (1); ["a/b"]["~"]: expected a string, got a number (2)',
       issues: [{ instancePath: "/a~1b/x y" }, { instancePath: "/a~1b/~0" }],
     });
   });
 
   it("shortens long values in messages", () => {
-    expect(violation({ type: "object", properties: { a: { enum: ["x"] } } }, { a: "y".repeat(100) })).toBe(`invalid arguments: a: must be one of "x", got "${"y".repeat(58)}…`);
+    expect(violation({ type: "object", properties: { a: { enum: ["x"] } } }, { a: "y".repeat(100) })).toBe(
+      `invalid arguments: a: must be one of "x", got "${"y".repeat(58)}…`,
+    );
   });
 
   it("violation returns null for a valid call", () => {
@@ -133,7 +200,10 @@ describe("validate: semantics", () => {
   });
 
   it("applies keywords without a type only to values of their kind", () => {
-    const schema = { type: "object", properties: { v: { minimum: 5, minLength: 3, minItems: 2, required: ["a"], pattern: "^x" } } };
+    const schema = {
+      type: "object",
+      properties: { v: { minimum: 5, minLength: 3, minItems: 2, required: ["a"], pattern: "^x" } },
+    };
     for (const v of [10, "xyz", [1, 2], { a: 1 }, null, true]) expect(validate(schema, { v }).ok).toBe(true);
     for (const v of [1, "ab", "abc", [1], {}]) expect(validate(schema, { v }).ok).toBe(false);
   });
@@ -147,20 +217,31 @@ describe("validate: semantics", () => {
   it("compares enum choices as JSON values", () => {
     const schema = { type: "object", properties: { v: { enum: [1, "A", null, [1, 2], { a: 1, b: [true] }] } } };
     for (const v of [1, 1.0, 1n, "A", null, [1, 2], { b: [true], a: 1 }]) expect(validate(schema, { v }).ok).toBe(true);
-    for (const v of [true, "a", "1", [2, 1], [1, 2, 3], { a: 1 }, { a: 1, b: [1] }, { a: 1, b: [true], c: 0 }, 0]) expect(validate(schema, { v }).ok).toBe(false);
+    for (const v of [true, "a", "1", [2, 1], [1, 2, 3], { a: 1 }, { a: 1, b: [1] }, { a: 1, b: [true], c: 0 }, 0])
+      expect(validate(schema, { v }).ok).toBe(false);
     expect(validate({ type: "object", properties: { v: { enum: [false] } } }, { v: 0 }).ok).toBe(false);
   });
 
   it("rejects every value with an empty enum, and enum narrows the type", () => {
-    expect(violation({ type: "object", properties: { v: { enum: [] } } }, { v: 1 })).toBe("invalid arguments: v: no value is allowed here (the list of choices is empty), got 1");
-    expect(violation({ type: "object", properties: { v: { type: "string", enum: ["a", 1] } } }, { v: 1 })).toBe("invalid arguments: v: expected a string, got a number (1)");
+    expect(violation({ type: "object", properties: { v: { enum: [] } } }, { v: 1 })).toBe(
+      "invalid arguments: v: no value is allowed here (the list of choices is empty), got 1",
+    );
+    expect(violation({ type: "object", properties: { v: { type: "string", enum: ["a", 1] } } }, { v: 1 })).toBe(
+      "invalid arguments: v: expected a string, got a number (1)",
+    );
   });
 
   it("applies additionalProperties schemas, and the snake_case alias", () => {
-    const schema = { type: "object", properties: { a: { type: "string" } }, additional_properties: { type: "integer" } };
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string" } },
+      additional_properties: { type: "integer" },
+    };
     expect(validate(schema, { a: "x", b: 1 }).ok).toBe(true);
     expect(violation(schema, { a: "x", b: "1" })).toBe('invalid arguments: b: expected an integer, got a string ("1")');
-    expect(violation({ type: "object", additionalProperties: false }, { a: 1 })).toBe("invalid arguments: a: unexpected property; no properties are allowed here");
+    expect(violation({ type: "object", additionalProperties: false }, { a: 1 })).toBe(
+      "invalid arguments: a: unexpected property; no properties are allowed here",
+    );
   });
 
   it("unions of types accept any listed type", () => {
@@ -191,14 +272,31 @@ describe("validate: the JSON input domain", () => {
       ok: false,
       kind: "validation",
       message: `invalid arguments: ${message}`,
-      issues: [{ kind: "validation", instancePath, path: pathOf(instancePath), schemaPath: "", keyword: "type", params: {}, message }],
+      issues: [
+        {
+          kind: "validation",
+          instancePath,
+          path: pathOf(instancePath),
+          schemaPath: "",
+          keyword: "type",
+          params: {},
+          message,
+        },
+      ],
     });
   });
 
   it("refuses non-JSON values where the schema lists them too", () => {
     const schema = {
       type: "object",
-      properties: { a: { type: "string" }, n: { type: "number" }, o: { type: "object" }, l: { type: "array", items: { type: "integer" } }, any: {}, c: { anyOf: [{ type: "object" }] } },
+      properties: {
+        a: { type: "string" },
+        n: { type: "number" },
+        o: { type: "object" },
+        l: { type: "array", items: { type: "integer" } },
+        any: {},
+        c: { anyOf: [{ type: "object" }] },
+      },
       additionalProperties: { type: "array" },
     };
     for (const [args, path] of [
@@ -242,9 +340,13 @@ describe("validate: the JSON input domain", () => {
   });
 
   it("validates a JSON __proto__ key like any other key", () => {
-    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"],"additionalProperties":false}');
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"],"additionalProperties":false}',
+    );
     expect(violation(schema, {})).toBe("invalid arguments: __proto__: missing (required)");
-    expect(violation(schema, JSON.parse('{"__proto__": 1}'))).toBe("invalid arguments: __proto__: expected a string, got a number (1)");
+    expect(violation(schema, JSON.parse('{"__proto__": 1}'))).toBe(
+      "invalid arguments: __proto__: expected a string, got a number (1)",
+    );
     expect(validate(schema, JSON.parse('{"__proto__": "x"}')).ok).toBe(true);
   });
 
@@ -276,7 +378,17 @@ describe("validate: every result is the caller's own", () => {
     ok: false,
     kind: "unsupported_capability",
     message: `unsupported schema: ${problem}`,
-    issues: [{ kind: "unsupported_capability", instancePath: "", path: [], schemaPath: "/properties/id/const", keyword: "const", params: {}, message: problem }],
+    issues: [
+      {
+        kind: "unsupported_capability",
+        instancePath: "",
+        path: [],
+        schemaPath: "/properties/id/const",
+        keyword: "const",
+        params: {},
+        message: problem,
+      },
+    ],
   };
 
   /** What a careless caller might do to a failure it was given. */
@@ -304,6 +416,8 @@ describe("validate: every result is the caller's own", () => {
     } catch (error) {
       spoil(error as SchemaError);
     }
-    expect(() => compile(JSON.parse(JSON.stringify(refused)))).toThrow(expect.objectContaining({ message: expected.message, issues: expected.issues }));
+    expect(() => compile(JSON.parse(JSON.stringify(refused)))).toThrow(
+      expect.objectContaining({ message: expected.message, issues: expected.issues }),
+    );
   });
 });

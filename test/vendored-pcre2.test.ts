@@ -89,13 +89,21 @@ describe("PCRE2 is built from deps/pcre2", () => {
           .map((file) => path.join(prebuilds, file))
       : [];
     for (const file of new Set([loaded, ...shipped])) {
-      const needed = tool("readelf", ["-d", "-W", file]).split("\n").filter((line) => line.includes("(NEEDED)"));
+      const needed = tool("readelf", ["-d", "-W", file])
+        .split("\n")
+        .filter((line) => line.includes("(NEEDED)"));
       expect(needed.join("\n"), file).toMatch(/libc\.so/);
-      expect(needed.filter((line) => /pcre/i.test(line)), file).toEqual([]);
+      expect(
+        needed.filter((line) => /pcre/i.test(line)),
+        file,
+      ).toEqual([]);
       // Dynamic symbols, defined or not: none of PCRE2's is exported, or imported.
       const dynamic = tool("nm", ["-D", file]);
       expect(dynamic, file).toMatch(/ napi_register_module_v1$/m);
-      expect(dynamic.split("\n").filter((line) => /pcre2_/.test(line)), file).toEqual([]);
+      expect(
+        dynamic.split("\n").filter((line) => /pcre2_/.test(line)),
+        file,
+      ).toEqual([]);
       expect(readFileSync(file).includes(VERSION), file).toBe(true);
     }
   });

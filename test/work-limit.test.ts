@@ -32,13 +32,18 @@ describe("the work limit", () => {
   // A thousand branches, each walking every key of an object of `keys`
   // keys to refuse the last, then one that accepts anything.
   const walkingSchema = (keys: number) => {
-    const branches = [...Array.from({ length: 1000 }, () => ({ propertyNames: { not: { const: `k${keys - 1}` } } })), {}];
+    const branches = [
+      ...Array.from({ length: 1000 }, () => ({ propertyNames: { not: { const: `k${keys - 1}` } } })),
+      {},
+    ];
     return { type: "object", properties: { a: { anyOf: branches } } };
   };
 
   it("stops a schema that walks large arguments once per branch", () => {
     // 1000 branches × 100,000 keys is more than 128 steps for each of the 100,002 values.
-    expect(validate(walkingSchema(100_000), { a: objectOf(100_000) }, extended)).toEqual(outOfWork({ a: objectOf(100_000) }));
+    expect(validate(walkingSchema(100_000), { a: objectOf(100_000) }, extended)).toEqual(
+      outOfWork({ a: objectOf(100_000) }),
+    );
   });
 
   it("lets the same schema check ordinary arguments", () => {
@@ -71,7 +76,11 @@ describe("the work limit", () => {
           type: "array",
           items: {
             type: "object",
-            properties: { id: { type: "integer" }, name: { type: "string", maxLength: 100 }, tags: { type: "array", items: { type: "string" } } },
+            properties: {
+              id: { type: "integer" },
+              name: { type: "string", maxLength: 100 },
+              tags: { type: "array", items: { type: "string" } },
+            },
             required: ["id", "name"],
             additionalProperties: false,
           },
@@ -88,9 +97,16 @@ describe("repeated walks of one value", () => {
   it("list a large object's keys once per pass, however many branches ask", () => {
     const counts = { listings: 0, reads: 0 };
     const a = counted(objectOf(10_000), counts);
-    const schema = { type: "object", properties: { a: { anyOf: Array.from({ length: 100 }, () => ({ maxProperties: 5 })) } } };
+    const schema = {
+      type: "object",
+      properties: { a: { anyOf: Array.from({ length: 100 }, () => ({ maxProperties: 5 })) } },
+    };
     const result = validate(schema, { a }, extended);
-    expect(result).toMatchObject({ ok: false, message: "invalid arguments: a: does not match any of the 100 allowed forms; closest (form 1): must have at most 5 properties, got 10000" });
+    expect(result).toMatchObject({
+      ok: false,
+      message:
+        "invalid arguments: a: does not match any of the 100 allowed forms; closest (form 1): must have at most 5 properties, got 10000",
+    });
     // One listing in the pass that says no, one in the pass that explains.
     expect(counts.listings).toBe(2);
   });
@@ -98,7 +114,10 @@ describe("repeated walks of one value", () => {
   it("stop each failing branch after its first 10 problems", () => {
     const counts = { listings: 0, reads: 0 };
     const a = counted(objectOf(10_000), counts);
-    const schema = { type: "object", properties: { a: { anyOf: Array.from({ length: 100 }, () => ({ additionalProperties: { type: "string" } })) } } };
+    const schema = {
+      type: "object",
+      properties: { a: { anyOf: Array.from({ length: 100 }, () => ({ additionalProperties: { type: "string" } })) } },
+    };
     expect(validate(schema, { a }, extended)).toMatchObject({ ok: false });
     // Two JSON walks (one in each pass) read every property: 20,000. The pass
     // that says no reads one property in each branch: 100. The pass that
@@ -133,7 +152,8 @@ describe("a schema built in JavaScript with shared objects", () => {
 describe("a $ref target met on many paths", () => {
   // d0 … d10, each applying the next one twice: 1,024 paths to the string check.
   const $defs: Record<string, object> = { d10: { type: "string", minLength: 1 } };
-  for (let i = 0; i < 10; i++) $defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+  for (let i = 0; i < 10; i++)
+    $defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
   const schema = { type: "object", $defs, properties: { a: { type: "array", items: { $ref: "#/$defs/d0" } } } };
 
   it("is decided once per value", () => {

@@ -77,7 +77,12 @@ export function cacheUse(): { schemas: number; bytes: number } {
  * the validator kept under a text is then always the one of that text,
  * whoever brought it.
  */
-export function cachedCompile(schema: unknown, options: CompileOptions, build: (source: unknown, owned: boolean) => Compiled, schemaKey: string | null = null): Compiled {
+export function cachedCompile(
+  schema: unknown,
+  options: CompileOptions,
+  build: (source: unknown, owned: boolean) => Compiled,
+  schemaKey: string | null = null,
+): Compiled {
   const key = options.key;
   if (schemaKey !== null) return byCallerKey(schema, mapKey(key, `@${schemaKey}`), build);
   const isObject = typeof schema === "object" && schema !== null;
@@ -105,7 +110,11 @@ export function cachedCompile(schema: unknown, options: CompileOptions, build: (
 }
 
 /** The validator kept under a caller's key (`@` starts no JSON text, so it never meets a text key), built on a miss. */
-function byCallerKey(schema: unknown, callerKey: string, build: (source: unknown, owned: boolean) => Compiled): Compiled {
+function byCallerKey(
+  schema: unknown,
+  callerKey: string,
+  build: (source: unknown, owned: boolean) => Compiled,
+): Compiled {
   const entry = byText.get(callerKey);
   if (entry !== undefined) return entry.compiled;
   const text = schemaText(schema);
@@ -120,7 +129,9 @@ const LONG_TEXT = 16384;
 
 /** The options key followed by the text, or for a long text by its SHA-256 digest (`#` never starts JSON text). */
 function mapKey(optionsKey: string, text: string): string {
-  return text.length < LONG_TEXT ? optionsKey + text : `${optionsKey}#${createHash("sha256").update(text).digest("base64")}`;
+  return text.length < LONG_TEXT
+    ? optionsKey + text
+    : `${optionsKey}#${createHash("sha256").update(text).digest("base64")}`;
 }
 
 /**

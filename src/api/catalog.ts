@@ -78,7 +78,11 @@ function unknownTool(name: string, known: Iterable<string>): Failure {
   // Whole (a model needs the exact name), on one line.
   const quoted = names.map((candidate) => oneLine(JSON.stringify(candidate)));
   const hint =
-    names.length === 0 ? "no tools are published" : close ? `did you mean ${either(quoted)}?` : `the nearest known tools are ${quoted.join(", ")}`;
+    names.length === 0
+      ? "no tools are published"
+      : close
+        ? `did you mean ${either(quoted)}?`
+        : `the nearest known tools are ${quoted.join(", ")}`;
   return nameFailure(`unknown tool ${preview(name)}; ${hint}`);
 }
 
@@ -93,7 +97,13 @@ function refusedCall(name: string, schemaFailure: Failure): Failure {
 
 /** Copies the caller owns. */
 function copyRefused(refused: readonly RefusedTool[]): RefusedTool[] {
-  return refused.map(({ index, name, kind, message, issues }) => ({ index, name, kind, message, issues: issues.map(copyIssue) }));
+  return refused.map(({ index, name, kind, message, issues }) => ({
+    index,
+    name,
+    kind,
+    message,
+    issues: issues.map(copyIssue),
+  }));
 }
 
 /** readToolList, for a list that may be a proxy or hold getters that throw. */
@@ -162,10 +172,16 @@ export class Catalog {
     if (failures.length > 0) {
       failures.sort((a, b) => a.index - b.index);
       const total = list.tools.length + list.problems.length;
-      const names = failures.slice(0, LISTED_REFUSALS).map((failure) => (failure.name === null ? `tools[${failure.index}]` : shortName(failure.name)));
+      const names = failures
+        .slice(0, LISTED_REFUSALS)
+        .map((failure) => (failure.name === null ? `tools[${failure.index}]` : shortName(failure.name)));
       if (failures.length > LISTED_REFUSALS) names.push(`… ${failures.length - LISTED_REFUSALS} more`);
       releaseAll(next);
-      return { ok: false, message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`, failures };
+      return {
+        ok: false,
+        message: `not published: ${failures.length} of ${count(total, "tool")} refused (${names.join(", ")})`,
+        failures,
+      };
     }
     releaseAll(this.#tools);
     this.#tools = next;
@@ -198,7 +214,8 @@ export class Catalog {
    * tool whose schema is refused (passthrough) has one that fails every
    * call as `validate(name, …)` does.
    */
-  readonly tool = (name: unknown): Validator | undefined => (typeof name === "string" ? this.#tools.get(name) : undefined);
+  readonly tool = (name: unknown): Validator | undefined =>
+    typeof name === "string" ? this.#tools.get(name) : undefined;
 
   /** The validator of a published tool, or the failure a call to `name` gets. */
   #entry(name: unknown): Validator | Failure {

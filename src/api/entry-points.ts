@@ -39,7 +39,12 @@ function buildFrom(source: unknown, options: CompileOptions, owned: boolean, tex
     compiled.release();
     return failure(compiled.issues, true, compiled.uncounted);
   }
-  const generate = owned ? { fast: (given: Given) => generateFastCheck(source, options, compiled, given), explainer: () => generateExplainer(source, options, compiled) } : null;
+  const generate = owned
+    ? {
+        fast: (given: Given) => generateFastCheck(source, options, compiled, given),
+        explainer: () => generateExplainer(source, options, compiled),
+      }
+    : null;
   return new CompiledValidator(compiled.check, compiled, generate, options.timeBudgetMs, text, options.eager);
 }
 
@@ -55,7 +60,19 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
   } catch (error) {
     const message = `#: the schema could not be read (${describeThrown(error)})`;
     const issues: Issue[] = [unplacedIssue("validation", "", "schema", message)];
-    return { check: null, issues, uncounted: 0, closures: new Map(), subschemas: 0, remembered: new Set(), patternBytes: 0, patterns: new Map(), release: () => {}, nodeAt: () => undefined, rootRequired: null };
+    return {
+      check: null,
+      issues,
+      uncounted: 0,
+      closures: new Map(),
+      subschemas: 0,
+      remembered: new Set(),
+      patternBytes: 0,
+      patterns: new Map(),
+      release: () => {},
+      nodeAt: () => undefined,
+      rootRequired: null,
+    };
   }
 }
 

@@ -9,7 +9,8 @@ import type { Options } from "../runtime/types";
 // package needs to load.
 
 /** What a validator of the provider answers: the SDKs' `JsonSchemaValidatorResult`. */
-export type McpValidationResult<T> = { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+export type McpValidationResult<T> =
+  { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
 
 /** A validator of the provider: the SDKs' `JsonSchemaValidator`. */
 export type McpValidator<T> = (input: unknown) => McpValidationResult<T>;
@@ -42,7 +43,9 @@ export class ToolInputSchemaValidator {
     const compiled = cachedValidator(schema, this.#options);
     return (input) => {
       const result = "ok" in compiled ? compiled : compiled.validate(input);
-      return result.ok ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: result.message };
+      return result.ok
+        ? { valid: true, data: input as T, errorMessage: undefined }
+        : { valid: false, data: undefined, errorMessage: result.message };
     };
   };
 }

@@ -91,9 +91,11 @@ const WRITTEN_VALUES = MAX_WORK;
 function argumentsText(given: unknown): string {
   let values = 0;
   const text = ownJsonText(given, (more) => {
-    if ((values += more) > WRITTEN_VALUES) throw new Error(`the arguments hold more than ${WRITTEN_VALUES} values when read again`);
+    if ((values += more) > WRITTEN_VALUES)
+      throw new Error(`the arguments hold more than ${WRITTEN_VALUES} values when read again`);
   });
-  if (text === undefined) throw new Error("the arguments have no JSON text: a bigint, or a value that is not JSON when read again");
+  if (text === undefined)
+    throw new Error("the arguments have no JSON text: a bigint, or a value that is not JSON when read again");
   return text;
 }
 
@@ -144,7 +146,9 @@ function toolListChangedSchema(): unknown {
   try {
     return require("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
   } catch (error) {
-    throw new Error(`tool-input-schema: guardClient needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk): ${describeThrown(error)}`);
+    throw new Error(
+      `tool-input-schema: guardClient needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk): ${describeThrown(error)}`,
+    );
   }
 }
 
@@ -156,12 +160,16 @@ async function listAllTools(client: McpClient): Promise<unknown[]> {
   const cursors = new Set<string>();
   let cursor: string | undefined;
   do {
-    if (cursors.size >= MAX_TOOL_PAGES) throw new Error(`tool-input-schema: the server's tools/list did not end after ${MAX_TOOL_PAGES} pages`);
+    if (cursors.size >= MAX_TOOL_PAGES)
+      throw new Error(`tool-input-schema: the server's tools/list did not end after ${MAX_TOOL_PAGES} pages`);
     const page = await client.listTools(cursor === undefined ? undefined : { cursor });
     for (const tool of page.tools) tools.push(tool);
     cursor = page.nextCursor;
     if (cursor !== undefined) {
-      if (cursors.has(cursor)) throw new Error(`tool-input-schema: the server's tools/list repeated the cursor ${JSON.stringify(cursor.slice(0, 60))}`);
+      if (cursors.has(cursor))
+        throw new Error(
+          `tool-input-schema: the server's tools/list repeated the cursor ${JSON.stringify(cursor.slice(0, 60))}`,
+        );
       cursors.add(cursor);
     }
   } while (cursor !== undefined);
@@ -183,7 +191,8 @@ export async function guardClient<C extends McpClient>(client: C, options?: Guar
   const given = copyOptions(options);
   if (typeof given === "string") throw optionsError(given);
   const { onRefused, ...compileOptions } = given;
-  if (onRefused !== undefined && typeof onRefused !== "function") throw optionsError("options.onRefused must be a function");
+  if (onRefused !== undefined && typeof onRefused !== "function")
+    throw optionsError("options.onRefused must be a function");
   const publishOptions = { ...compileOptions, mode: "passthrough" as const };
   catalog.publish([], publishOptions);
 
@@ -200,7 +209,8 @@ export async function guardClient<C extends McpClient>(client: C, options?: Guar
     const result = catalog.publish(await listAllTools(client), publishOptions);
     if (!result.ok) throw new Error(`tool-input-schema: the server's tools/list was not published: ${result.message}`);
     published = Math.max(published, target);
-    if (onRefused !== undefined && result.refused.length > 0) (onRefused as NonNullable<GuardOptions["onRefused"]>)(result.refused);
+    if (onRefused !== undefined && result.refused.length > 0)
+      (onRefused as NonNullable<GuardOptions["onRefused"]>)(result.refused);
   };
   const ensureFresh = async (): Promise<void> => {
     const wanted = generation;

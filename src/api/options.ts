@@ -50,14 +50,19 @@ export function readCallOptions(options: unknown): ReadCallOptions | string {
 function readCopy(copy: Record<string, unknown>, known: ReadonlySet<string>): CompileOptions | string {
   for (const key of Object.keys(copy)) {
     if (known.has(key)) continue;
-    return CALL_ONLY.has(key) ? `option ${preview(key)} is taken by validate() and violation() only` : `unknown option ${preview(key)}`;
+    return CALL_ONLY.has(key)
+      ? `option ${preview(key)} is taken by validate() and violation() only`
+      : `unknown option ${preview(key)}`;
   }
   const { eager = false, lenientScalars = false, presentRequired = false, profile = "core", timeBudgetMs } = copy;
   if (typeof eager !== "boolean") return "options.eager must be a boolean";
   if (typeof lenientScalars !== "boolean") return "options.lenientScalars must be a boolean";
   if (typeof presentRequired !== "boolean") return "options.presentRequired must be a boolean";
   if (profile !== "core" && profile !== "extended") return 'options.profile must be "core" or "extended"';
-  if (timeBudgetMs !== undefined && !(typeof timeBudgetMs === "number" && timeBudgetMs > 0 && Number.isFinite(timeBudgetMs))) {
+  if (
+    timeBudgetMs !== undefined &&
+    !(typeof timeBudgetMs === "number" && timeBudgetMs > 0 && Number.isFinite(timeBudgetMs))
+  ) {
     return "options.timeBudgetMs must be a positive number of milliseconds";
   }
   return normalized(lenientScalars, presentRequired, profile, (timeBudgetMs as number | undefined) ?? null, eager);
@@ -65,8 +70,21 @@ function readCopy(copy: Record<string, unknown>, known: ReadonlySet<string>): Co
 
 // `eager` changes when code is generated, never an answer: validators that
 // differ in it alone are interchangeable, so it is not part of the key.
-function normalized(lenientScalars: boolean, presentRequired: boolean, profile: Profile, timeBudgetMs: number | null, eager: boolean): CompileOptions {
-  return { lenientScalars, presentRequired, profile, timeBudgetMs, eager, key: `${profile}:${lenientScalars}:${presentRequired}:${timeBudgetMs ?? ""}` };
+function normalized(
+  lenientScalars: boolean,
+  presentRequired: boolean,
+  profile: Profile,
+  timeBudgetMs: number | null,
+  eager: boolean,
+): CompileOptions {
+  return {
+    lenientScalars,
+    presentRequired,
+    profile,
+    timeBudgetMs,
+    eager,
+    key: `${profile}:${lenientScalars}:${presentRequired}:${timeBudgetMs ?? ""}`,
+  };
 }
 
 const DEFAULTS: CompileOptions = Object.freeze(normalized(false, false, "core", null, false));
@@ -75,4 +93,3 @@ const DEFAULTS: CompileOptions = Object.freeze(normalized(false, false, "core", 
 export function optionsError(problem: string): TypeError {
   return new TypeError(`tool-input-schema: ${problem}`);
 }
-

@@ -21,7 +21,12 @@ import { MAX_SCHEMA_TEXT, schemaValueCount } from "../compile/bounds";
  * string (RangeError), throw too. Past `maxLength` characters the writing
  * stops, and there is no text either.
  */
-export function ownJsonText(value: unknown, count: CountVisits, maxLength = Infinity, countedAhead = COUNTED_AHEAD): string | undefined {
+export function ownJsonText(
+  value: unknown,
+  count: CountVisits,
+  maxLength = Infinity,
+  countedAhead = COUNTED_AHEAD,
+): string | undefined {
   const out = new Text(maxLength, countedAhead);
   try {
     return writeValue(value, 0, count, out) ? out.done() : undefined;

@@ -27,7 +27,8 @@ export function patternInfo(pattern: unknown, options?: Options): PatternInfo | 
   if (typeof read === "string") return patternRefusal("validation", `invalid options: ${read}`, "options");
   if (typeof pattern !== "string") return patternRefusal("validation", "#/pattern: must be a string", "pattern");
   const compiled = compilePattern(pattern, read.profile);
-  if (compiled instanceof PatternError) return patternRefusal(compiled.kind, `#/pattern: ${compiled.message}`, "pattern");
+  if (compiled instanceof PatternError)
+    return patternRefusal(compiled.kind, `#/pattern: ${compiled.message}`, "pattern");
   return { ok: true, engine: compiled.engine, reason: compiled.reason };
 }
 
@@ -36,7 +37,10 @@ function patternRefusal(kind: Failure["kind"], message: string, keyword: string)
 }
 
 /** The patterns a schema's validator searches, each once, with its engine (refused ones are the schema's issues). */
-export function enginesOf(schema: unknown, options: CompileOptions): { pattern: string; engine: Engine; reason: string | null }[] {
+export function enginesOf(
+  schema: unknown,
+  options: CompileOptions,
+): { pattern: string; engine: Engine; reason: string | null }[] {
   const found: { pattern: string; engine: Engine; reason: string | null }[] = [];
   let compiled;
   try {

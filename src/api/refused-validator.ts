@@ -30,7 +30,8 @@ export class RefusedValidator implements Validator {
       () => ({ issues: [{ message: this.refusal.message }] }),
       (target) => {
         readTarget(target);
-        if (this.text === null) throw new Error(`tool-input-schema: this refused schema has no JSON text to list: ${this.refusal.message}`);
+        if (this.text === null)
+          throw new Error(`tool-input-schema: this refused schema has no JSON text to list: ${this.refusal.message}`);
         return JSON.parse(this.text);
       },
     ));

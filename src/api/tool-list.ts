@@ -25,9 +25,7 @@ export function toolIssue(message: string, keyword: string): Issue {
   return unplacedIssue("validation", "", keyword, message);
 }
 
-export type ToolList =
-  | { ok: true; tools: ToolEntry[]; problems: EntryProblem[] }
-  | { ok: false; message: string };
+export type ToolList = { ok: true; tools: ToolEntry[]; problems: EntryProblem[] } | { ok: false; message: string };
 
 /** OpenAI lets a function omit `parameters` when it takes none: its arguments must be `{}`. */
 const NO_PARAMETERS = Object.freeze({ type: "object", properties: Object.freeze({}), additionalProperties: false });
@@ -54,7 +52,10 @@ const SCHEMA_FIELDS = ["inputSchema", "parameters", "input_schema"] as const;
 export function readToolList(value: unknown): ToolList {
   const list = Array.isArray(value) ? value : isPlainObject(value) && Array.isArray(value.tools) ? value.tools : null;
   if (list === null) {
-    return { ok: false, message: `expected a tools/list result ({ "tools": [...] }) or a list of tools, got ${shapeOf(value)}` };
+    return {
+      ok: false,
+      message: `expected a tools/list result ({ "tools": [...] }) or a list of tools, got ${shapeOf(value)}`,
+    };
   }
   return { ok: true, ...readDescriptors(list) };
 }
@@ -85,23 +86,48 @@ export function readDescriptors(list: readonly unknown[]): { tools: ToolEntry[];
 function readDescriptor(descriptor: unknown, index: number): { name: string; inputSchema: unknown } | EntryProblem {
   const at = `tools[${index}]`;
   if (!isPlainObject(descriptor)) {
-    return { index, name: null, keyword: "tool", message: `${at}: expected a tool (an object), got ${shapeOf(descriptor)}` };
+    return {
+      index,
+      name: null,
+      keyword: "tool",
+      message: `${at}: expected a tool (an object), got ${shapeOf(descriptor)}`,
+    };
   }
   const isFunction = descriptor.type === "function";
   const wrapped = isFunction && "function" in descriptor;
   const tool = wrapped ? descriptor.function : descriptor;
   if (!isPlainObject(tool)) {
-    return { index, name: null, keyword: "function", message: `${at}.function: expected an object, got ${shapeOf(tool)}` };
+    return {
+      index,
+      name: null,
+      keyword: "function",
+      message: `${at}.function: expected an object, got ${shapeOf(tool)}`,
+    };
   }
   const { name } = tool;
   if (typeof name !== "string" || name === "") {
-    return { index, name: null, keyword: "name", message: `${at}.name: expected a non-empty string, got ${name === "" ? "an empty string" : shapeOf(name)}` };
+    return {
+      index,
+      name: null,
+      keyword: "name",
+      message: `${at}.name: expected a non-empty string, got ${name === "" ? "an empty string" : shapeOf(name)}`,
+    };
   }
   if (name.length > MAX_TOOL_NAME) {
-    return { index, name: null, keyword: "name", message: `${at}.name: longer than ${MAX_TOOL_NAME} characters (${name.length}): ${preview(name)}` };
+    return {
+      index,
+      name: null,
+      keyword: "name",
+      message: `${at}.name: longer than ${MAX_TOOL_NAME} characters (${name.length}): ${preview(name)}`,
+    };
   }
   const field = SCHEMA_FIELDS.find((key) => Object.hasOwn(tool, key));
   if (field !== undefined) return { name, inputSchema: tool[field] };
   if (isFunction) return { name, inputSchema: NO_PARAMETERS };
-  return { index, name, keyword: "inputSchema", message: `${at} (${preview(name)}): no input schema (inputSchema, parameters or input_schema)` };
+  return {
+    index,
+    name,
+    keyword: "inputSchema",
+    message: `${at} (${preview(name)}): no input schema (inputSchema, parameters or input_schema)`,
+  };
 }

@@ -32,10 +32,17 @@ export function loadAjv(): { comparison: AjvComparison; ajv: AjvPair | null } {
     version = String(require("ajv/package.json").version);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "MODULE_NOT_FOUND" ? "the ajv package is not installed where tool-input-schema can find it" : `ajv did not load: ${firstLine(error)}`;
+    const reason =
+      code === "MODULE_NOT_FOUND"
+        ? "the ajv package is not installed where tool-input-schema can find it"
+        : `ajv did not load: ${firstLine(error)}`;
     return { comparison: { loaded: false, reason }, ajv: null };
   }
-  if (!version.startsWith("8.")) return { comparison: { loaded: false, reason: `ajv ${version} is installed; the comparison needs Ajv 8` }, ajv: null };
+  if (!version.startsWith("8."))
+    return {
+      comparison: { loaded: false, reason: `ajv ${version} is installed; the comparison needs Ajv 8` },
+      ajv: null,
+    };
   try {
     const Ajv2020 = require("ajv/dist/2020").default;
     const instance = (allErrors: boolean): AjvInstance => {

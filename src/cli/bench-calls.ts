@@ -30,15 +30,24 @@ function fixtureCases(tools: readonly ToolEntry[]): StoredCall[] {
   for (const { name, descriptor } of tools) {
     if (!isPlainObject(descriptor)) continue;
     const valid = Array.isArray(descriptor.valid) ? descriptor.valid : [];
-    const invalid = Array.isArray(descriptor.invalid) ? descriptor.invalid.map((c) => (isPlainObject(c) ? c.arguments : c)) : [];
+    const invalid = Array.isArray(descriptor.invalid)
+      ? descriptor.invalid.map((c) => (isPlainObject(c) ? c.arguments : c))
+      : [];
     for (const value of [...valid, ...invalid]) calls.push({ name, args: { value } });
   }
   return calls;
 }
 
 /** The calls of `callsFile`, or without one the tool files' own cases, by tool, with validate's answers. */
-export async function benchCalls(tools: readonly ToolEntry[], callsFile: string | undefined, options: Options): Promise<BenchCalls> {
-  const read = callsFile === undefined ? { calls: fixtureCases(tools), badLines: 0, firstBadLine: null } : await readCallsFile(callsFile);
+export async function benchCalls(
+  tools: readonly ToolEntry[],
+  callsFile: string | undefined,
+  options: Options,
+): Promise<BenchCalls> {
+  const read =
+    callsFile === undefined
+      ? { calls: fixtureCases(tools), badLines: 0, firstBadLine: null }
+      : await readCallsFile(callsFile);
   const catalog = importCatalog(
     tools.map(({ name, inputSchema }) => ({ name, inputSchema })),
     options,

@@ -108,7 +108,12 @@ function timeSearch(compiled: CompiledPattern, subjects: string[], rounds: numbe
       }
       return s;
     };
-    const [timing] = interleave([{ name: "search", run }], { rounds, sampleMs: SAMPLE_MS, warmupMs: WARMUP_MS, unit: subjects.length });
+    const [timing] = interleave([{ name: "search", run }], {
+      rounds,
+      sampleMs: SAMPLE_MS,
+      warmupMs: WARMUP_MS,
+      unit: subjects.length,
+    });
     return figureOf(timing);
   } finally {
     endValidation();

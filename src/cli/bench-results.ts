@@ -125,7 +125,10 @@ export const show = {
   ns: (n: number | null | undefined) => (dash(n) ? "-" : formatNumber(n)),
   micros: (n: number | null | undefined) => (dash(n) ? "-" : formatNumber(n, 1)),
   /** A spread: "1,234 (1,100–1,900)". */
-  spread: (s: Spread | null | undefined, unit = 1) => (dash(s?.median) ? "-" : `${formatNumber(s!.median / unit)} (${formatNumber(s!.min / unit)}–${formatNumber(s!.max / unit)})`),
+  spread: (s: Spread | null | undefined, unit = 1) =>
+    dash(s?.median)
+      ? "-"
+      : `${formatNumber(s!.median / unit)} (${formatNumber(s!.min / unit)}–${formatNumber(s!.max / unit)})`,
   searches: (n: number | null | undefined) => (dash(n) ? "-" : formatNumber(n, 1)),
   ratio: (r: number | null | undefined) => (dash(r) ? "-" : `${formatNumber(r, 2)}×`),
   count: (n: number) => formatNumber(n),

@@ -16,17 +16,24 @@ function readLine(run: BenchRun): string {
   const calls = run.tools.reduce((sum, t) => sum + t.calls, 0);
   const passing = run.tools.reduce((sum, t) => sum + t.validCalls, 0);
   const source = run.callsFile === null ? "the tool files' own cases" : oneLine(run.callsFile);
-  const read = run.callsFile === null && calls === 0 ? "no calls" : `${counted(calls, "call")} from ${source}: ${formatNumber(passing)} pass, ${formatNumber(calls - passing)} fail`;
+  const read =
+    run.callsFile === null && calls === 0
+      ? "no calls"
+      : `${counted(calls, "call")} from ${source}: ${formatNumber(passing)} pass, ${formatNumber(calls - passing)} fail`;
   const parts = [`${tools}; ${read}`];
   if (run.badLines > 0 && run.firstBadLine !== null) {
-    parts.push(`${counted(run.badLines, "bad line")} skipped (the first, line ${run.firstBadLine.line}: ${oneLine(run.firstBadLine.reason)})`);
+    parts.push(
+      `${counted(run.badLines, "bad line")} skipped (the first, line ${run.firstBadLine.line}: ${oneLine(run.firstBadLine.reason)})`,
+    );
   }
   const unknown = run.unknownTools;
   if (unknown.length > 0) {
     const skipped = unknown.reduce((sum, tool) => sum + tool.calls, 0);
     const names = unknown.slice(0, LISTED_UNKNOWN).map(({ name }) => shortName(name));
     if (unknown.length > LISTED_UNKNOWN) names.push("…");
-    parts.push(`${counted(skipped, "call")} to ${unknown.length === 1 ? "a tool" : `${formatNumber(unknown.length)} tools`} not in the catalog skipped (${names.join(", ")})`);
+    parts.push(
+      `${counted(skipped, "call")} to ${unknown.length === 1 ? "a tool" : `${formatNumber(unknown.length)} tools`} not in the catalog skipped (${names.join(", ")})`,
+    );
   }
   return parts.join("; ");
 }
@@ -42,7 +49,10 @@ function methodLines(run: BenchRun): string[] {
       : `Ajv not compared (${run.ajv.reason})`,
   );
   const disagree = run.tools.reduce((sum, t) => sum + (t.ajvDisagrees ?? 0), 0);
-  if (disagree > 0) lines.push(`${counted(disagree, "call")} that Ajv answers otherwise left out of both timings (counted per tool in --json: "ajvDisagrees")`);
+  if (disagree > 0)
+    lines.push(
+      `${counted(disagree, "call")} that Ajv answers otherwise left out of both timings (counted per tool in --json: "ajvDisagrees")`,
+    );
   return lines;
 }
 
@@ -50,13 +60,29 @@ function methodLines(run: BenchRun): string[] {
 function table(title: string, header: string[], rows: string[][], left = 1): string[] {
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
-  const lines = all.map((row) => row.map((cell, column) => (column < left ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ").trimEnd());
+  const lines = all.map((row) =>
+    row
+      .map((cell, column) => (column < left ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join("  ")
+      .trimEnd(),
+  );
   return ["", title, ...lines];
 }
 
 function toolsTable(run: BenchRun): string[] {
   const withAjv = run.ajv.loaded;
-  const header = ["tool", "status", "compile µs", ...(withAjv ? ["Ajv compile µs"] : []), "patterns", "calls", "pass", "fail", "first call µs", "generating call µs"];
+  const header = [
+    "tool",
+    "status",
+    "compile µs",
+    ...(withAjv ? ["Ajv compile µs"] : []),
+    "patterns",
+    "calls",
+    "pass",
+    "fail",
+    "first call µs",
+    "generating call µs",
+  ];
   const rows = run.tools.map((t) => [
     oneLine(t.name),
     t.status,
@@ -69,12 +95,24 @@ function toolsTable(run: BenchRun): string[] {
     show.spread(t.firstCalls?.first, 1000),
     show.spread(t.firstCalls?.generating, 1000),
   ]);
-  return table("tools: preflight + compile, and a fresh validator's first call and the call that generates its fast check (µs, median (fastest–slowest))", header, rows, 2);
+  return table(
+    "tools: preflight + compile, and a fresh validator's first call and the call that generates its fast check (µs, median (fastest–slowest))",
+    header,
+    rows,
+    2,
+  );
 }
 
 function validTable(run: BenchRun, timed: readonly ToolBench[]): string[] {
   const withAjv = run.ajv.loaded;
-  const header = ["tool", "calls", "ns", "CPU ns", ...(withAjv ? ["Ajv ns", "× Ajv", "× Ajv CPU"] : []), "searches a call"];
+  const header = [
+    "tool",
+    "calls",
+    "ns",
+    "CPU ns",
+    ...(withAjv ? ["Ajv ns", "× Ajv", "× Ajv CPU"] : []),
+    "searches a call",
+  ];
   const rows = timed.map((t) => {
     const v = t.valid!;
     return [
@@ -91,7 +129,14 @@ function validTable(run: BenchRun, timed: readonly ToolBench[]): string[] {
 
 function failingTable(run: BenchRun, timed: readonly ToolBench[]): string[] {
   const withAjv = run.ajv.loaded;
-  const header = ["tool", "calls", "ns", "CPU ns", ...(withAjv ? ["Ajv allErrors ns", "× Ajv allErrors", "Ajv first error ns", "× Ajv first error"] : []), "searches a call"];
+  const header = [
+    "tool",
+    "calls",
+    "ns",
+    "CPU ns",
+    ...(withAjv ? ["Ajv allErrors ns", "× Ajv allErrors", "Ajv first error ns", "× Ajv first error"] : []),
+    "searches a call",
+  ];
   const rows = timed.map((t) => {
     const f = t.failing!;
     return [
@@ -99,11 +144,22 @@ function failingTable(run: BenchRun, timed: readonly ToolBench[]): string[] {
       show.count(f.calls),
       show.spread(f.ours.ns),
       show.ns(f.ours.cpuNs),
-      ...(withAjv ? [show.spread(f.ajvAllErrors?.ns), show.ratio(f.ratioAllErrors), show.spread(f.ajvFirstError?.ns), show.ratio(f.ratioFirstError)] : []),
+      ...(withAjv
+        ? [
+            show.spread(f.ajvAllErrors?.ns),
+            show.ratio(f.ratioAllErrors),
+            show.spread(f.ajvFirstError?.ns),
+            show.ratio(f.ratioFirstError),
+          ]
+        : []),
       show.searches(t.searchesPerFailingCall),
     ];
   });
-  return table("calls that fail (ns a call, with the model-facing message; median (fastest–slowest round))", header, rows);
+  return table(
+    "calls that fail (ns a call, with the model-facing message; median (fastest–slowest round))",
+    header,
+    rows,
+  );
 }
 
 function patternsTable(run: BenchRun): string[] {
@@ -116,7 +172,12 @@ function patternsTable(run: BenchRun): string[] {
     show.spread(p.perSearch?.ns),
     p.perSearch === null ? "-" : show.micros((p.perSearch.ns.median * p.searches) / 1000),
   ]);
-  return table("patterns: the searches of each that validating every call once runs, and one search (ns, median (fastest–slowest round))", header, rows, 2);
+  return table(
+    "patterns: the searches of each that validating every call once runs, and one search (ns, median (fastest–slowest round))",
+    header,
+    rows,
+    2,
+  );
 }
 
 /** The line that says why nothing was timed but compiling, and how to give calls; null when some tool had calls. */

@@ -37,9 +37,11 @@ function parse(text: string): unknown {
 }
 
 /** Our call: JSON text through validateJson, as validate --calls checks it. */
-const OURS = "const r = c.text === undefined ? target.validate(c.value) : target.validateJson(c.text); s += r.ok ? 1 : r.issues.length;";
+const OURS =
+  "const r = c.text === undefined ? target.validate(c.value) : target.validateJson(c.text); s += r.ok ? 1 : r.issues.length;";
 /** Ajv's: JSON text parsed first (text that is no JSON fails, as it does for us). */
-const AJV = "const v = c.text === undefined ? c.value : parse(c.text); s += v === NOT_JSON ? 1 : target(v) ? 1 : target.errors.length;";
+const AJV =
+  "const v = c.text === undefined ? c.value : parse(c.text); s += v === NOT_JSON ? 1 : target(v) ? 1 : target.errors.length;";
 
 /** A timing loop over `cases` (caseLoop), whose body may name `target`, `parse` and `NOT_JSON`. */
 function loop(body: string, cases: readonly Case[], target: unknown): (n: number) => number {
@@ -75,7 +77,12 @@ export interface CallTimings {
  * keyword it reads differently, an option it does not have) is left out of
  * both sides and counted.
  */
-export function timeCalls(validator: Validator, ajv: AjvChecks | null, calls: readonly BenchCall[], rounds: number): CallTimings {
+export function timeCalls(
+  validator: Validator,
+  ajv: AjvChecks | null,
+  calls: readonly BenchCall[],
+  rounds: number,
+): CallTimings {
   const passing: Case[] = [];
   const failing: Case[] = [];
   let ajvDisagrees = 0;
@@ -84,7 +91,12 @@ export function timeCalls(validator: Validator, ajv: AjvChecks | null, calls: re
     if (ajv !== null && ajvPasses(ajv.firstError, c) !== call.ok) ajvDisagrees++;
     else (call.ok ? passing : failing).push(c);
   }
-  const settings = (cases: readonly Case[]) => ({ rounds, sampleMs: SAMPLE_MS, warmupMs: WARMUP_MS, unit: cases.length });
+  const settings = (cases: readonly Case[]) => ({
+    rounds,
+    sampleMs: SAMPLE_MS,
+    warmupMs: WARMUP_MS,
+    unit: cases.length,
+  });
 
   let valid: ValidFigures | null = null;
   if (passing.length > 0) {
@@ -103,7 +115,11 @@ export function timeCalls(validator: Validator, ajv: AjvChecks | null, calls: re
   let failed: FailingFigures | null = null;
   if (failing.length > 0) {
     const contestants = [{ name: "ours", run: loop(OURS, failing, validator) }];
-    if (ajv !== null) contestants.push({ name: "ajvAllErrors", run: loop(AJV, failing, ajv.allErrors) }, { name: "ajvFirstError", run: loop(AJV, failing, ajv.firstError) });
+    if (ajv !== null)
+      contestants.push(
+        { name: "ajvAllErrors", run: loop(AJV, failing, ajv.allErrors) },
+        { name: "ajvFirstError", run: loop(AJV, failing, ajv.firstError) },
+      );
     const [ours, all, first] = interleave(contestants, settings(failing));
     failed = {
       calls: failing.length,
@@ -137,7 +153,12 @@ function spread(values: readonly number[]): Spread {
  * (untimed). Timed on the tool's first call that passes, or its first call
  * when none does.
  */
-export function timeFirstCalls(schema: unknown, options: Options, calls: readonly BenchCall[], rounds: number): FirstCalls {
+export function timeFirstCalls(
+  schema: unknown,
+  options: Options,
+  calls: readonly BenchCall[],
+  rounds: number,
+): FirstCalls {
   const chosen = calls.find((call) => call.ok) ?? calls[0];
   const c = caseOf(chosen);
   const first: number[] = [];

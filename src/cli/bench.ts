@@ -79,7 +79,8 @@ function patternsOf(schema: unknown, found: string[] = [], depth = 0): string[] 
 function roundsOf(text: string | undefined): number {
   if (text === undefined) return DEFAULT_ROUNDS;
   const rounds = Number(text);
-  if (!/^[0-9]+$/.test(text) || rounds < 1 || rounds > 1000) throw new CliError(`--rounds must be a whole number from 1 to 1000, got ${JSON.stringify(text)}`);
+  if (!/^[0-9]+$/.test(text) || rounds < 1 || rounds > 1000)
+    throw new CliError(`--rounds must be a whole number from 1 to 1000, got ${JSON.stringify(text)}`);
   return rounds;
 }
 
@@ -99,7 +100,13 @@ function readTools(files: readonly string[]): ToolEntry[] {
 }
 
 /** One tool, measured: compile, then (when its schema compiles and it has calls) its calls. */
-function benchTool(tool: ToolEntry, calls: readonly BenchCall[], options: ReturnType<typeof compileOptions>, ajv: AjvPair | null, rounds: number): ToolBench {
+function benchTool(
+  tool: ToolEntry,
+  calls: readonly BenchCall[],
+  options: ReturnType<typeof compileOptions>,
+  ajv: AjvPair | null,
+  rounds: number,
+): ToolBench {
   const { name, inputSchema } = tool;
   const started = process.hrtime.bigint();
   const preflight = validateSchema(inputSchema, options);
@@ -126,7 +133,8 @@ function benchTool(tool: ToolEntry, calls: readonly BenchCall[], options: Return
     const first = ajvCompile(ajv.firstError, inputSchema);
     const all = ajvCompile(ajv.allErrors, inputSchema);
     bench.ajvCompileMicros = "error" in first ? null : first.micros;
-    if ("error" in first || "error" in all) bench.ajvError = "error" in first ? first.error : (all as { error: string }).error;
+    if ("error" in first || "error" in all)
+      bench.ajvError = "error" in first ? first.error : (all as { error: string }).error;
     else checks = { firstError: first.check, allErrors: all.check };
     bench.ajvDisagrees = 0;
   }
@@ -136,14 +144,30 @@ function benchTool(tool: ToolEntry, calls: readonly BenchCall[], options: Return
   bench.failing = timed.failing;
   if (ajv !== null) bench.ajvDisagrees = timed.ajvDisagrees;
   bench.firstCalls = timeFirstCalls(inputSchema, options, calls, rounds);
-  bench.searchesPerValidCall = searchesPerCall(validator, calls.filter((call) => call.ok));
-  bench.searchesPerFailingCall = searchesPerCall(validator, calls.filter((call) => !call.ok));
+  bench.searchesPerValidCall = searchesPerCall(
+    validator,
+    calls.filter((call) => call.ok),
+  );
+  bench.searchesPerFailingCall = searchesPerCall(
+    validator,
+    calls.filter((call) => !call.ok),
+  );
   return bench;
 }
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine("bench", () =>
-    parseArgs({ args: argv, options: { ...COMMON_FLAGS, calls: { type: "string" }, rounds: { type: "string" }, json: { type: "boolean" }, html: { type: "string" } }, allowPositionals: true }),
+    parseArgs({
+      args: argv,
+      options: {
+        ...COMMON_FLAGS,
+        calls: { type: "string" },
+        rounds: { type: "string" },
+        json: { type: "boolean" },
+        html: { type: "string" },
+      },
+      allowPositionals: true,
+    }),
   );
   if (values.help) {
     process.stdout.write(USAGE + "\n");
@@ -166,7 +190,9 @@ async function run(argv: string[]): Promise<number> {
     if (ajv !== null) ajvCompile(ajv.firstError, WARM_UP);
   }
   const timings = tools.map((tool) => benchTool(tool, calls.byTool.get(tool.name) ?? [], options, ajv, rounds));
-  const uses = tools.filter((_, i) => timings[i].status === "ok").map(({ name, inputSchema }) => ({ name, inputSchema, calls: calls.byTool.get(name) ?? [] }));
+  const uses = tools
+    .filter((_, i) => timings[i].status === "ok")
+    .map(({ name, inputSchema }) => ({ name, inputSchema, calls: calls.byTool.get(name) ?? [] }));
   const patterns = patternCosts(uses, readOptions(options) as CompileOptions, rounds);
 
   const result: BenchRun = {
@@ -198,4 +224,9 @@ function writeReport(file: string, text: string): void {
   }
 }
 
-export const benchCommand: Command = { name: "bench", summary: "time compile, the calls that pass and fail, and the patterns of a catalog", usage: USAGE, run };
+export const benchCommand: Command = {
+  name: "bench",
+  summary: "time compile, the calls that pass and fail, and the patterns of a catalog",
+  usage: USAGE,
+  run,
+};

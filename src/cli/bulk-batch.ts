@@ -83,7 +83,12 @@ export function importCatalog(tools: unknown, options: Options): Catalog {
  * is the number of the first. A line that holds several calls gives a result
  * for each, with its place on the line ("call", from 1).
  */
-export function processBatch(catalog: Catalog, lines: readonly LineText[], firstLine: number, withResults: boolean): BatchOutput {
+export function processBatch(
+  catalog: Catalog,
+  lines: readonly LineText[],
+  firstLine: number,
+  withResults: boolean,
+): BatchOutput {
   const tally = emptyTally();
   tally.lines = lines.length;
   let text = "";

@@ -96,7 +96,8 @@ function openCalls(file: string, shard: Shard | null): { size: number | null; by
     throw new CliError(`${file}: cannot read (${systemReason(error)})`);
   }
   // A shard is a byte range of the file as its size is now: a pipe has neither.
-  if (shard !== null && !isFile) throw new CliError(`validate: --shard needs --calls to be a regular file; ${file} is not one`);
+  if (shard !== null && !isFile)
+    throw new CliError(`validate: --shard needs --calls to be a regular file; ${file} is not one`);
   return { size, bytes: createReadStream(file) };
 }
 
@@ -119,12 +120,17 @@ export async function bulkImport(job: BulkImport): Promise<number> {
   const catalog = importCatalog(descriptors, job.options);
 
   const calls = openCalls(job.callsFile, job.shard);
-  const range = job.shard === null || calls.size === null ? { start: 0, end: Infinity } : shardRange(job.shard, calls.size);
+  const range =
+    job.shard === null || calls.size === null ? { start: 0, end: Infinity } : shardRange(job.shard, calls.size);
   const withResults = !job.summary;
   const runner =
-    job.workers > 1 ? workerPool(job.workers, { tools: descriptors, options: job.options, withResults }) : inProcess(catalog, withResults);
+    job.workers > 1
+      ? workerPool(job.workers, { tools: descriptors, options: job.options, withResults })
+      : inProcess(catalog, withResults);
   const inFlight = Math.max(1, job.workers) * IN_FLIGHT_PER_WORKER;
-  const bar = progress(calls.size === null ? null : Math.min(calls.size, range.end) - range.start, { streamsResults: withResults });
+  const bar = progress(calls.size === null ? null : Math.min(calls.size, range.end) - range.start, {
+    streamsResults: withResults,
+  });
   const started = performance.now();
   const total = emptyTally();
   const queue: Promise<BatchOutput>[] = [];
@@ -157,7 +163,12 @@ export async function bulkImport(job: BulkImport): Promise<number> {
     await runner.close();
   }
 
-  const summary = summaryOf(total, job.shard, (performance.now() - started) / 1000, job.callsFile === "-" ? "stdin" : job.callsFile);
+  const summary = summaryOf(
+    total,
+    job.shard,
+    (performance.now() - started) / 1000,
+    job.callsFile === "-" ? "stdin" : job.callsFile,
+  );
   if (job.summary) await write(job.json ? summaryJson(summary) : summaryText(summary));
   return summaryStatus(summary);
 }

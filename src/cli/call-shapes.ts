@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
 type Read = StoredCall[] | string;
 
 /** The shapes, named as a bad line's reason names them. */
-const SHAPES = "MCP tools/call, OpenAI tool_calls or function_call, Anthropic tool_use, Gemini functionCall, or a message or response that holds them";
+const SHAPES =
+  "MCP tools/call, OpenAI tool_calls or function_call, Anthropic tool_use, Gemini functionCall, or a message or response that holds them";
 
 /** `at` and `key` joined as a path into the record, for reasons ("choices[0].message"). */
 function inside(at: string, key: string | number): string {
@@ -48,7 +49,9 @@ function listAt(record: Json, key: string, at: string): unknown[] | string {
 function nameAt(record: Json, at: string): string | { problem: string } {
   if (!Object.hasOwn(record, "name")) return { problem: problemAt(at, 'missing "name"') };
   const name = record.name;
-  return typeof name === "string" ? name : { problem: problemAt(inside(at, "name"), `expected a string, got ${shapeOf(name)}`) };
+  return typeof name === "string"
+    ? name
+    : { problem: problemAt(inside(at, "name"), `expected a string, got ${shapeOf(name)}`) };
 }
 
 /** How a shape keeps a call's arguments: always JSON text, always a value, or a value where a string is JSON text. */
@@ -61,7 +64,8 @@ type Kept = "text" | "value" | "either";
 function oneCall(record: Json, at: string, key: string, kept: Kept, absentIsEmpty = false): Read {
   const name = nameAt(record, at);
   if (typeof name !== "string") return name.problem;
-  if (!Object.hasOwn(record, key)) return absentIsEmpty ? [{ name, args: { value: {} } }] : problemAt(at, `missing "${key}"`);
+  if (!Object.hasOwn(record, key))
+    return absentIsEmpty ? [{ name, args: { value: {} } }] : problemAt(at, `missing "${key}"`);
   const args = record[key];
   if (typeof args === "string" && kept !== "value") return [{ name, args: { text: args } }];
   if (kept !== "text") return [{ name, args: { value: args } }];
@@ -69,7 +73,12 @@ function oneCall(record: Json, at: string, key: string, kept: Kept, absentIsEmpt
 }
 
 /** The calls of each item of a list, in order; items `holds` says hold no call are passed over. */
-function callsOfItems(items: unknown[], at: string, holds: (item: Json) => boolean, read: (item: Json, at: string) => Read): Read {
+function callsOfItems(
+  items: unknown[],
+  at: string,
+  holds: (item: Json) => boolean,
+  read: (item: Json, at: string) => Read,
+): Read {
   const calls: StoredCall[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -93,15 +102,23 @@ function mcpParams(record: Json, at: string): Read {
   // Absent arguments are {} (MCP), but only where nothing else could be the arguments under another name.
   const others = Object.hasOwn(record, "arguments") ? [] : Object.keys(record).filter((key) => !MCP_FIELDS.has(key));
   if (others.length > 0) {
-    const listed = others.slice(0, 3).map((key) => JSON.stringify(key)).join(", ") + (others.length > 3 ? ", …" : "");
-    return problemAt(at, `no "arguments", and ${listed} ${others.length === 1 ? "is no field" : "are no fields"} of MCP tools/call params`);
+    const listed =
+      others
+        .slice(0, 3)
+        .map((key) => JSON.stringify(key))
+        .join(", ") + (others.length > 3 ? ", …" : "");
+    return problemAt(
+      at,
+      `no "arguments", and ${listed} ${others.length === 1 ? "is no field" : "are no fields"} of MCP tools/call params`,
+    );
   }
   // Arguments kept as a string are JSON text, as a host that stored the model's text has them.
   return oneCall(record, at, "arguments", "either", true);
 }
 
 function jsonRpcRequest(record: Json, at: string): Read {
-  if (record.method !== "tools/call") return problemAt(inside(at, "method"), `a JSON-RPC ${preview(record.method)} message, not a tools/call request`);
+  if (record.method !== "tools/call")
+    return problemAt(inside(at, "method"), `a JSON-RPC ${preview(record.method)} message, not a tools/call request`);
   const params = objectAt(record, "params", at);
   return typeof params === "string" ? params : mcpParams(params, inside(at, "params"));
 }
@@ -109,7 +126,8 @@ function jsonRpcRequest(record: Json, at: string): Read {
 // ---- OpenAI Chat Completions: a response's choices, a message's tool_calls, one tool call.
 
 function chatToolCall(record: Json, at: string): Read {
-  if (record.type !== "function") return problemAt(inside(at, "type"), `expected "function", got ${preview(record.type)}`);
+  if (record.type !== "function")
+    return problemAt(inside(at, "type"), `expected "function", got ${preview(record.type)}`);
   const fn = objectAt(record, "function", at);
   return typeof fn === "string" ? fn : oneCall(fn, inside(at, "function"), "arguments", "text");
 }
@@ -142,7 +160,9 @@ function responsesItem(record: Json, at: string): Read {
 
 function responsesResponse(record: Json, at: string): Read {
   const output = listAt(record, "output", at);
-  return typeof output === "string" ? output : callsOfItems(output, inside(at, "output"), (item) => item.type === "function_call", responsesItem);
+  return typeof output === "string"
+    ? output
+    : callsOfItems(output, inside(at, "output"), (item) => item.type === "function_call", responsesItem);
 }
 
 // ---- Anthropic Messages: a message's content blocks, one tool_use block.
@@ -153,7 +173,9 @@ function anthropicToolUse(record: Json, at: string): Read {
 
 function anthropicMessage(record: Json, at: string): Read {
   const content = listAt(record, "content", at);
-  return typeof content === "string" ? content : callsOfItems(content, inside(at, "content"), (block) => block.type === "tool_use", anthropicToolUse);
+  return typeof content === "string"
+    ? content
+    : callsOfItems(content, inside(at, "content"), (block) => block.type === "tool_use", anthropicToolUse);
 }
 
 // ---- Gemini: a response's candidates, a content's parts, a functionCall part, a FunctionCall.
@@ -170,16 +192,23 @@ function geminiPart(record: Json, at: string): Read {
 
 function geminiContent(record: Json, at: string): Read {
   const parts = listAt(record, "parts", at);
-  return typeof parts === "string" ? parts : callsOfItems(parts, inside(at, "parts"), (part) => part.functionCall !== undefined, geminiPart);
+  return typeof parts === "string"
+    ? parts
+    : callsOfItems(parts, inside(at, "parts"), (part) => part.functionCall !== undefined, geminiPart);
 }
 
 function geminiResponse(record: Json, at: string): Read {
   const candidates = listAt(record, "candidates", at);
   if (typeof candidates === "string") return candidates;
-  return callsOfItems(candidates, inside(at, "candidates"), (candidate) => candidate.content !== undefined, (candidate, where) => {
-    const content = objectAt(candidate, "content", where);
-    return typeof content === "string" ? content : geminiContent(content, inside(where, "content"));
-  });
+  return callsOfItems(
+    candidates,
+    inside(at, "candidates"),
+    (candidate) => candidate.content !== undefined,
+    (candidate, where) => {
+      const content = objectAt(candidate, "content", where);
+      return typeof content === "string" ? content : geminiContent(content, inside(where, "content"));
+    },
+  );
 }
 
 // ---- Which shape a record has.
@@ -199,16 +228,27 @@ const SHAPE_TABLE: readonly Shape[] = [
   { name: "a Gemini response", is: (r) => Object.hasOwn(r, "candidates"), read: geminiResponse },
   {
     name: "an OpenAI Chat Completions message",
-    is: (r) => Object.hasOwn(r, "tool_calls") || Object.hasOwn(r, "function_call") || (Object.hasOwn(r, "role") && !Array.isArray(r.content) && !Object.hasOwn(r, "parts")),
+    is: (r) =>
+      Object.hasOwn(r, "tool_calls") ||
+      Object.hasOwn(r, "function_call") ||
+      (Object.hasOwn(r, "role") && !Array.isArray(r.content) && !Object.hasOwn(r, "parts")),
     read: chatMessage,
   },
-  { name: "an Anthropic message", is: (r) => Array.isArray(r.content) && (Object.hasOwn(r, "role") || r.type === "message"), read: anthropicMessage },
+  {
+    name: "an Anthropic message",
+    is: (r) => Array.isArray(r.content) && (Object.hasOwn(r, "role") || r.type === "message"),
+    read: anthropicMessage,
+  },
   { name: "a Gemini content", is: (r) => Object.hasOwn(r, "parts"), read: geminiContent },
   { name: "a Gemini part", is: (r) => Object.hasOwn(r, "functionCall"), read: geminiPart },
   { name: "an OpenAI Chat Completions tool call", is: (r) => r.type === "function", read: chatToolCall },
   { name: "an OpenAI Responses function_call item", is: (r) => r.type === "function_call", read: responsesItem },
   { name: "an Anthropic tool_use block", is: (r) => r.type === "tool_use", read: anthropicToolUse },
-  { name: "a Gemini FunctionCall", is: (r) => !Object.hasOwn(r, "type") && Object.hasOwn(r, "args") && !Object.hasOwn(r, "arguments"), read: geminiFunctionCall },
+  {
+    name: "a Gemini FunctionCall",
+    is: (r) => !Object.hasOwn(r, "type") && Object.hasOwn(r, "args") && !Object.hasOwn(r, "arguments"),
+    read: geminiFunctionCall,
+  },
   { name: "MCP tools/call params", is: (r) => !Object.hasOwn(r, "type") && Object.hasOwn(r, "name"), read: mcpParams },
 ];
 
@@ -223,7 +263,8 @@ export function callsInRecord(record: unknown): Read {
   if (!isPlainObject(record)) return `expected a call record (an object), got ${shapeOf(record)}`;
   const shape = SHAPE_TABLE.find((candidate) => candidate.is(record));
   if (shape === undefined) {
-    if (Object.hasOwn(record, "type")) return `no call shape has "type": ${preview(record.type)} (the shapes: ${SHAPES})`;
+    if (Object.hasOwn(record, "type"))
+      return `no call shape has "type": ${preview(record.type)} (the shapes: ${SHAPES})`;
     if (ARGUMENT_FIELDS.some((field) => Object.hasOwn(record, field))) return 'missing "name"';
     return `matches no call shape (the shapes: ${SHAPES})`;
   }

@@ -74,7 +74,12 @@ function addPatterns(found: Map<string, PatternReport>, name: string, schema: un
   }
 }
 
-function checkFile(file: string, options: Options & { profile: Profile }, accepted: Record<Profile, number>, patterns: Map<string, PatternReport> | null): FileReport {
+function checkFile(
+  file: string,
+  options: Options & { profile: Profile },
+  accepted: Record<Profile, number>,
+  patterns: Map<string, PatternReport> | null,
+): FileReport {
   let value: unknown;
   try {
     value = readJson(file);
@@ -108,7 +113,9 @@ function checkFile(file: string, options: Options & { profile: Profile }, accept
 /** The pattern list's lines: a summary, then each pattern with its engine, and why not PCRE2. */
 function patternLines(patterns: PatternReport[], profile: Profile): string[] {
   const inPcre2 = patterns.filter((p) => p.engine === "pcre2").length;
-  const lines = [`patterns: ${counted(patterns.length, "distinct pattern")} (--profile ${profile}): ${formatNumber(inPcre2)} run in PCRE2, ${formatNumber(patterns.length - inPcre2)} in the DFA`];
+  const lines = [
+    `patterns: ${counted(patterns.length, "distinct pattern")} (--profile ${profile}): ${formatNumber(inPcre2)} run in PCRE2, ${formatNumber(patterns.length - inPcre2)} in the DFA`,
+  ];
   for (const { pattern, engine, reason } of patterns) {
     lines.push(`  ${engine.padEnd(5)}  ${oneLine(pattern)}`);
     if (reason !== null) lines.push(`         ${reason}`);
@@ -133,7 +140,11 @@ function printText(files: FileReport[], summary: string, patterns: string[]): vo
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine("check", () =>
-    parseArgs({ args: argv, options: { ...COMMON_FLAGS, json: { type: "boolean" }, patterns: { type: "boolean" } }, allowPositionals: true }),
+    parseArgs({
+      args: argv,
+      options: { ...COMMON_FLAGS, json: { type: "boolean" }, patterns: { type: "boolean" } },
+      allowPositionals: true,
+    }),
   );
   if (values.help) {
     process.stdout.write(USAGE + "\n");
@@ -155,10 +166,13 @@ async function run(argv: string[]): Promise<number> {
 
   if (values.json) {
     const summary = { profile: options.profile, tools: tools.length, ...counts, accepted, unreadableFiles: unreadable };
-    process.stdout.write(JSON.stringify({ files, ...(patterns !== null ? { patterns } : {}), summary }, null, 2) + "\n");
+    process.stdout.write(
+      JSON.stringify({ files, ...(patterns !== null ? { patterns } : {}), summary }, null, 2) + "\n",
+    );
   } else {
     const n = formatNumber;
-    const unreadableNote = unreadable > 0 ? `; ${n(unreadable)} of ${counted(files.length, "file")} could not be read` : "";
+    const unreadableNote =
+      unreadable > 0 ? `; ${n(unreadable)} of ${counted(files.length, "file")} could not be read` : "";
     printText(
       files,
       `summary: ${counted(tools.length, "tool")} (--profile ${options.profile}): ${n(counts.ok)} ok, ${n(counts.unsupported)} unsupported, ` +
@@ -170,4 +184,9 @@ async function run(argv: string[]): Promise<number> {
   return counts.ok === tools.length ? 0 : 1;
 }
 
-export const checkCommand: Command = { name: "check", summary: "preflight the tool schemas in tools/list files", usage: USAGE, run };
+export const checkCommand: Command = {
+  name: "check",
+  summary: "preflight the tool schemas in tools/list files",
+  usage: USAGE,
+  run,
+};

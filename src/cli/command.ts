@@ -47,12 +47,21 @@ export function parseCommandLine<T>(command: string, parse: () => T): T {
 }
 
 /** `--profile`, `--lenient-scalars` and `--present-required` as compile options. */
-export function compileOptions(values: { profile?: string | boolean; "lenient-scalars"?: string | boolean; "present-required"?: string | boolean }): {
+export function compileOptions(values: {
+  profile?: string | boolean;
+  "lenient-scalars"?: string | boolean;
+  "present-required"?: string | boolean;
+}): {
   profile: Profile;
   lenientScalars: boolean;
   presentRequired: boolean;
 } {
   const { profile = "core" } = values;
-  if (profile !== "core" && profile !== "extended") throw new CliError(`--profile must be core or extended, got ${JSON.stringify(profile)}`);
-  return { profile, lenientScalars: values["lenient-scalars"] === true, presentRequired: values["present-required"] === true };
+  if (profile !== "core" && profile !== "extended")
+    throw new CliError(`--profile must be core or extended, got ${JSON.stringify(profile)}`);
+  return {
+    profile,
+    lenientScalars: values["lenient-scalars"] === true,
+    presentRequired: values["present-required"] === true,
+  };
 }

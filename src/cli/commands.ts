@@ -9,7 +9,9 @@ import { validateCommand } from "./validate";
 
 const COMMANDS: readonly Command[] = [checkCommand, validateCommand, mergeSummariesCommand, benchCommand];
 
-const NAMES = `${COMMANDS.slice(0, -1).map((command) => command.name).join(", ")} or ${COMMANDS.at(-1)!.name}`;
+const NAMES = `${COMMANDS.slice(0, -1)
+  .map((command) => command.name)
+  .join(", ")} or ${COMMANDS.at(-1)!.name}`;
 
 const NAME_WIDTH = Math.max(...COMMANDS.map((command) => command.name.length)) + 2;
 

@@ -26,7 +26,12 @@ export interface LineBatch {
  * line 1. A file that starts as UTF-16 or UTF-32 text throws ForeignEncoding
  * before any line is read.
  */
-export async function* readLines(given: AsyncIterable<Buffer> | Iterable<Buffer>, start: number, end: number, batchLines: number): AsyncGenerator<LineBatch> {
+export async function* readLines(
+  given: AsyncIterable<Buffer> | Iterable<Buffer>,
+  start: number,
+  end: number,
+  batchLines: number,
+): AsyncGenerator<LineBatch> {
   const bytes = checkedStart(given);
   let lineStart = 0;
   let lineNumber = 1;
@@ -66,7 +71,8 @@ export async function* readLines(given: AsyncIterable<Buffer> | Iterable<Buffer>
     if (lineStart >= end) break;
   }
   // A last line without "\n" ends with the file.
-  if (lineStart < end && lineStart < offset && lineStart >= start) take(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
+  if (lineStart < end && lineStart < offset && lineStart >= start)
+    take(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
   batch.position = offset;
   if (batch.lines.length > 0) yield batch;
 }

@@ -10,7 +10,9 @@ import { CliError, EXIT_INPUT } from "./command";
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "--version" || argv[0] === "-V") {
-    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+      version: string;
+    };
     process.stdout.write(version + "\n");
     return 0;
   }

@@ -62,7 +62,11 @@ function sampleNs(run: (n: number) => number, n: number): { wall: number; cpu: n
  * once an operation with the case in `c`, adds what it derives from the
  * result to `s`, and may name `names`' keys.
  */
-export function caseLoop(body: string, cases: readonly unknown[], names: Record<string, unknown> = {}): (n: number) => number {
+export function caseLoop(
+  body: string,
+  cases: readonly unknown[],
+  names: Record<string, unknown> = {},
+): (n: number) => number {
   const make = new Function(
     "cases",
     ...Object.keys(names),
@@ -119,13 +123,17 @@ function calibrate(run: (n: number) => number, sampleMs: number): number {
   let n = 1;
   for (;;) {
     const ns = elapsedNs(run, n);
-    if (ns >= (sampleMs * 1e6) / 4 || n >= 1 << 26) return Math.max(1, Math.round((n * sampleMs * 1e6) / Math.max(ns, 1)));
+    if (ns >= (sampleMs * 1e6) / 4 || n >= 1 << 26)
+      return Math.max(1, Math.round((n * sampleMs * 1e6) / Math.max(ns, 1)));
     n *= 2;
   }
 }
 
 /** Times the contestants in interleaved rounds: per contestant the median, fastest and slowest round, and every sample. */
-export function interleave(contestants: readonly Contestant[], { rounds = 7, sampleMs = 20, warmupMs = 150, unit = 1 }: InterleaveOptions = {}): Timing[] {
+export function interleave(
+  contestants: readonly Contestant[],
+  { rounds = 7, sampleMs = 20, warmupMs = 150, unit = 1 }: InterleaveOptions = {},
+): Timing[] {
   for (const c of contestants) warmUp(c.run, warmupMs, unit);
   const sizes = contestants.map((c) => calibrate(c.run, sampleMs));
   const samples: number[][] = contestants.map(() => []);

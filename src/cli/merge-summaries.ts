@@ -20,7 +20,11 @@ file cannot be read or holds no summary, or a shard is missing or given twice.`;
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine("merge-summaries", () =>
-    parseArgs({ args: argv, options: { help: { type: "boolean" }, text: { type: "boolean" } }, allowPositionals: true }),
+    parseArgs({
+      args: argv,
+      options: { help: { type: "boolean" }, text: { type: "boolean" } },
+      allowPositionals: true,
+    }),
   );
   if (values.help) {
     process.stdout.write(USAGE + "\n");
@@ -33,4 +37,9 @@ async function run(argv: string[]): Promise<number> {
   return summaryStatus(merged);
 }
 
-export const mergeSummariesCommand: Command = { name: "merge-summaries", summary: "add up the --summary --json outputs of shards", usage: USAGE, run };
+export const mergeSummariesCommand: Command = {
+  name: "merge-summaries",
+  summary: "add up the --summary --json outputs of shards",
+  usage: USAGE,
+  run,
+};

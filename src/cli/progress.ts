@@ -33,7 +33,10 @@ export interface ProgressOutput {
  * (`> results.jsonl`), or only a summary, which is written once the bar is
  * cleared, leave the terminal to the bar.
  */
-export function progress(totalBytes: number | null, { streamsResults, stderr = process.stderr, stdout = process.stdout }: ProgressOutput): Progress {
+export function progress(
+  totalBytes: number | null,
+  { streamsResults, stderr = process.stderr, stdout = process.stdout }: ProgressOutput,
+): Progress {
   if (!stderr.isTTY || (streamsResults && stdout.isTTY)) return NO_PROGRESS;
   const started = performance.now();
   // The first update draws at once, however soon after the start it comes.

@@ -11,7 +11,9 @@ export function parseShard(text: string): Shard {
   const index = match === null ? NaN : Number(match[1]);
   const count = match === null ? NaN : Number(match[2]);
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(count) || index < 1 || index > count) {
-    throw new CliError(`--shard must be K/N with whole numbers 1 <= K <= N (K counts from 1), got ${JSON.stringify(text)}`);
+    throw new CliError(
+      `--shard must be K/N with whole numbers 1 <= K <= N (K counts from 1), got ${JSON.stringify(text)}`,
+    );
   }
   return { index, count };
 }

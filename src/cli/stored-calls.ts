@@ -24,7 +24,8 @@ export function readCallsLine(line: LineText): StoredCall[] | string | null {
   } catch {
     const { column, reason } = locateJsonError(line);
     // The file's own mark is taken off line 1 (see readLines): one here comes from files joined together.
-    if (reason === BOM_REASON) return `not JSON at column ${column} (a byte-order mark; only the start of the file may hold one)`;
+    if (reason === BOM_REASON)
+      return `not JSON at column ${column} (a byte-order mark; only the start of the file may hold one)`;
     return `not JSON at column ${column} (${reason})`;
   }
   return callsInRecord(record);
@@ -32,7 +33,9 @@ export function readCallsLine(line: LineText): StoredCall[] | string | null {
 
 /** A call's result: arguments kept as JSON text are parsed as validateJson parses them, a value is validated as it is. */
 export function checkCall(catalog: Catalog, call: StoredCall): Result {
-  return "text" in call.args ? catalog.validateJson(call.name, call.args.text) : catalog.validate(call.name, call.args.value);
+  return "text" in call.args
+    ? catalog.validateJson(call.name, call.args.text)
+    : catalog.validate(call.name, call.args.value);
 }
 
 /** A call and where it is: its line, and its place on the line (from 1) when the line holds several. */
@@ -53,7 +56,9 @@ export function locate(calls: readonly StoredCall[], line: number): LocatedCall[
 }
 
 /** Every call of a calls file, in order, and its bad lines: their count and the first. */
-export async function readCallsFile(file: string): Promise<{ calls: LocatedCall[]; badLines: number; firstBadLine: BadLine | null }> {
+export async function readCallsFile(
+  file: string,
+): Promise<{ calls: LocatedCall[]; badLines: number; firstBadLine: BadLine | null }> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);

@@ -68,7 +68,11 @@ const TEXT_TOOLS = 20;
 
 type Firsts = Pick<Summary, "firstFailure" | "firstBadLine">;
 
-function timed(counts: Omit<Summary, "seconds" | "recordsPerSecond" | keyof Firsts>, seconds: number, firsts: Firsts): Summary {
+function timed(
+  counts: Omit<Summary, "seconds" | "recordsPerSecond" | keyof Firsts>,
+  seconds: number,
+  firsts: Firsts,
+): Summary {
   const records = counts.calls + counts.badLines;
   const rounded = Math.round(seconds * 1000) / 1000;
   return { ...counts, seconds: rounded, recordsPerSecond: rounded > 0 ? Math.round(records / rounded) : 0, ...firsts };
@@ -84,7 +88,10 @@ export function summaryOf(total: Tally, shard: Shard | null, seconds: number, ca
   const counts = { shard, lines, calls, linesWithCalls, linesWithSeveralCalls, valid, failed: calls - valid };
   const firstFailure = total.firstFailure === null ? null : { file: callsFile, ...total.firstFailure };
   const firstBadLine = total.firstBadLine === null ? null : { file: callsFile, ...total.firstBadLine };
-  return timed({ ...counts, failedByKind: { ...total.failed }, badLines: total.badLines, tools }, seconds, { firstFailure, firstBadLine });
+  return timed({ ...counts, failedByKind: { ...total.failed }, badLines: total.badLines, tools }, seconds, {
+    firstFailure,
+    firstBadLine,
+  });
 }
 
 /** "5 calls", or "7 calls from 5 lines (2 held several, each call counted)" when some line held several. */
@@ -105,7 +112,9 @@ function placeText(place: { file: string; line: number; call?: number }): string
  * then the most called tools, the first failed call with its message and the first bad line with its reason.
  */
 export function summaryText(summary: Summary): string {
-  const kinds = KINDS.filter((kind) => summary.failedByKind[kind] > 0).map((kind) => `${formatNumber(summary.failedByKind[kind])} ${kind}`);
+  const kinds = KINDS.filter((kind) => summary.failedByKind[kind] > 0).map(
+    (kind) => `${formatNumber(summary.failedByKind[kind])} ${kind}`,
+  );
   const head =
     `${callsText(summary)}: ${formatNumber(summary.valid)} valid, ${formatNumber(summary.failed)} failed` +
     `${kinds.length > 0 ? ` (${kinds.join(", ")})` : ""}; ${counted(summary.badLines, "bad line")}; ` +
@@ -113,10 +122,14 @@ export function summaryText(summary: Summary): string {
   const tools = summary.tools.slice(0, TEXT_TOOLS);
   const shown = tools.map(({ name }) => oneLine(name));
   const width = Math.max(0, ...shown.map((name) => name.length));
-  const rows = tools.map(({ calls, failed }, i) => `  ${shown[i].padEnd(width)}  ${counted(calls, "call")}, ${formatNumber(failed)} failed`);
-  if (summary.tools.length > TEXT_TOOLS) rows.push(`  (and ${counted(summary.tools.length - TEXT_TOOLS, "more tool")})`);
+  const rows = tools.map(
+    ({ calls, failed }, i) => `  ${shown[i].padEnd(width)}  ${counted(calls, "call")}, ${formatNumber(failed)} failed`,
+  );
+  if (summary.tools.length > TEXT_TOOLS)
+    rows.push(`  (and ${counted(summary.tools.length - TEXT_TOOLS, "more tool")})`);
   const first = summary.firstFailure;
-  if (first !== null) rows.push(`first failed call: ${placeText(first)} (${oneLine(shortName(first.name))}): ${oneLine(first.message)}`);
+  if (first !== null)
+    rows.push(`first failed call: ${placeText(first)} (${oneLine(shortName(first.name))}): ${oneLine(first.message)}`);
   const bad = summary.firstBadLine;
   if (bad !== null) rows.push(`first bad line: ${placeText(bad)}: ${oneLine(bad.reason)}`);
   return [head, ...rows].join("\n") + "\n";
@@ -137,7 +150,9 @@ export function readSummary(value: unknown, file: string): Summary {
   const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
   const counts = (object: unknown, keys: readonly string[], at: string): void => {
     if (!isPlainObject(object)) throw wrong(`${at}: expected an object, got ${shapeOf(object)}`);
-    for (const key of keys) if (!isCount(object[key])) throw wrong(`${at}${at === "" ? "" : "."}${key}: expected a whole number, got ${shapeOf(object[key])}`);
+    for (const key of keys)
+      if (!isCount(object[key]))
+        throw wrong(`${at}${at === "" ? "" : "."}${key}: expected a whole number, got ${shapeOf(object[key])}`);
   };
   counts(value, ["lines", "calls", "valid", "failed", "badLines"], "");
   const summary = value as unknown as Summary;
@@ -148,7 +163,8 @@ export function readSummary(value: unknown, file: string): Summary {
     summary.linesWithSeveralCalls = 0;
   }
   counts(summary, ["linesWithCalls", "linesWithSeveralCalls"], "");
-  if (typeof summary.seconds !== "number" || !(summary.seconds >= 0)) throw wrong(`seconds: expected a number of seconds, got ${shapeOf(summary.seconds)}`);
+  if (typeof summary.seconds !== "number" || !(summary.seconds >= 0))
+    throw wrong(`seconds: expected a number of seconds, got ${shapeOf(summary.seconds)}`);
   if (!Array.isArray(summary.tools)) throw wrong(`tools: expected a list, got ${shapeOf(summary.tools)}`);
   summary.tools.forEach((tool, i) => {
     counts(tool, ["calls", "failed"], `tools[${i}]`);
@@ -157,9 +173,14 @@ export function readSummary(value: unknown, file: string): Summary {
   // Summaries written before firstFailure was recorded have none.
   if (summary.firstFailure === undefined) summary.firstFailure = null;
   if (summary.firstFailure !== null) {
-    counts(summary.firstFailure, ["line", ...(summary.firstFailure.call === undefined ? [] : ["call"])], "firstFailure");
+    counts(
+      summary.firstFailure,
+      ["line", ...(summary.firstFailure.call === undefined ? [] : ["call"])],
+      "firstFailure",
+    );
     for (const key of ["file", "name", "message"] as const) {
-      if (typeof summary.firstFailure[key] !== "string") throw wrong(`firstFailure.${key}: expected a string, got ${shapeOf(summary.firstFailure[key])}`);
+      if (typeof summary.firstFailure[key] !== "string")
+        throw wrong(`firstFailure.${key}: expected a string, got ${shapeOf(summary.firstFailure[key])}`);
     }
   }
   // And before the first bad line was.
@@ -167,12 +188,14 @@ export function readSummary(value: unknown, file: string): Summary {
   if (summary.firstBadLine !== null) {
     counts(summary.firstBadLine, ["line"], "firstBadLine");
     for (const key of ["file", "reason"] as const) {
-      if (typeof summary.firstBadLine[key] !== "string") throw wrong(`firstBadLine.${key}: expected a string, got ${shapeOf(summary.firstBadLine[key])}`);
+      if (typeof summary.firstBadLine[key] !== "string")
+        throw wrong(`firstBadLine.${key}: expected a string, got ${shapeOf(summary.firstBadLine[key])}`);
     }
   }
   if (summary.shard !== null) {
     counts(summary.shard, ["index", "count"], "shard");
-    if (summary.shard.index < 1 || summary.shard.index > summary.shard.count) throw wrong(`shard: ${summary.shard.index}/${summary.shard.count} is no shard`);
+    if (summary.shard.index < 1 || summary.shard.index > summary.shard.count)
+      throw wrong(`shard: ${summary.shard.index}/${summary.shard.count} is no shard`);
   }
   return summary;
 }
@@ -190,28 +213,55 @@ export function mergeSummaries(summaries: readonly Summary[], files: readonly st
     summaries.forEach(({ shard }, i) => {
       if (shard === null || shard.count !== count) {
         const what = shard === null ? "a whole run" : `shard ${shard.index}/${shard.count}`;
-        throw new CliError(`merge-summaries: ${files[sharded]} is shard ${summaries[sharded].shard!.index}/${count} but ${files[i]} is ${what}`);
+        throw new CliError(
+          `merge-summaries: ${files[sharded]} is shard ${summaries[sharded].shard!.index}/${count} but ${files[i]} is ${what}`,
+        );
       }
       const twin = seen.get(shard.index);
-      if (twin !== undefined) throw new CliError(`merge-summaries: ${twin} and ${files[i]} are both shard ${shard.index}/${count}`);
+      if (twin !== undefined)
+        throw new CliError(`merge-summaries: ${twin} and ${files[i]} are both shard ${shard.index}/${count}`);
       seen.set(shard.index, files[i]);
     });
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
     if (missing.length > 0) {
-      const listed = missing.slice(0, 10).map((index) => `${index}/${count}`).join(", ");
-      throw new CliError(`merge-summaries: missing ${missing.length === 1 ? "shard" : "shards"} ${listed}${missing.length > 10 ? `, and ${formatNumber(missing.length - 10)} more` : ""}`);
+      const listed = missing
+        .slice(0, 10)
+        .map((index) => `${index}/${count}`)
+        .join(", ");
+      throw new CliError(
+        `merge-summaries: missing ${missing.length === 1 ? "shard" : "shards"} ${listed}${missing.length > 10 ? `, and ${formatNumber(missing.length - 10)} more` : ""}`,
+      );
     }
   }
   const failedByKind = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<ErrorKind, number>;
   const tools = new Map<string, { name: string; calls: number; failed: number }>();
-  const total = { shard: null, lines: 0, calls: 0, linesWithCalls: 0, linesWithSeveralCalls: 0, valid: 0, failed: 0, failedByKind, badLines: 0 };
+  const total = {
+    shard: null,
+    lines: 0,
+    calls: 0,
+    linesWithCalls: 0,
+    linesWithSeveralCalls: 0,
+    valid: 0,
+    failed: 0,
+    failedByKind,
+    badLines: 0,
+  };
   let seconds = 0;
   // Shards in their order, so the first failure is the first of the whole file; whole runs in the order given.
   const ordered = sharded === -1 ? summaries : [...summaries].sort((a, b) => a.shard!.index - b.shard!.index);
   const firstFailure = ordered.find((summary) => summary.firstFailure !== null)?.firstFailure ?? null;
   const firstBadLine = ordered.find((summary) => summary.firstBadLine !== null)?.firstBadLine ?? null;
   for (const summary of summaries) {
-    for (const key of ["lines", "calls", "linesWithCalls", "linesWithSeveralCalls", "valid", "failed", "badLines"] as const) total[key] += summary[key];
+    for (const key of [
+      "lines",
+      "calls",
+      "linesWithCalls",
+      "linesWithSeveralCalls",
+      "valid",
+      "failed",
+      "badLines",
+    ] as const)
+      total[key] += summary[key];
     for (const kind of KINDS) failedByKind[kind] += summary.failedByKind[kind];
     for (const { name, calls, failed } of summary.tools) {
       const into = tools.get(name);

@@ -31,7 +31,9 @@ export function inFileOrder({ tools, problems }: FileTools): (ToolEntry | EntryP
   let tool = 0;
   let problem = 0;
   while (tool < tools.length || problem < problems.length) {
-    entries.push(problem < problems.length && problems[problem].index === entries.length ? problems[problem++] : tools[tool++]);
+    entries.push(
+      problem < problems.length && problems[problem].index === entries.length ? problems[problem++] : tools[tool++],
+    );
   }
   return entries;
 }

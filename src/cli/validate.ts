@@ -68,12 +68,15 @@ const FLAGS = {
 function workerCount(text: string | undefined): number {
   if (text === undefined) return 1;
   const count = Number(text);
-  if (!/^[0-9]+$/.test(text) || count < 1 || count > 256) throw new CliError(`--workers must be a whole number from 1 to 256, got ${JSON.stringify(text)}`);
+  if (!/^[0-9]+$/.test(text) || count < 1 || count > 256)
+    throw new CliError(`--workers must be a whole number from 1 to 256, got ${JSON.stringify(text)}`);
   return count;
 }
 
 async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine("validate", () => parseArgs({ args: argv, options: FLAGS, allowPositionals: true }));
+  const { values, positionals } = parseCommandLine("validate", () =>
+    parseArgs({ args: argv, options: FLAGS, allowPositionals: true }),
+  );
   if (values.help) {
     process.stdout.write(USAGE + "\n");
     return 0;
@@ -81,17 +84,21 @@ async function run(argv: string[]): Promise<number> {
   const options = compileOptions(values);
 
   if (values.catalog !== undefined || values.calls !== undefined) {
-    if (values.catalog === undefined || values.calls === undefined) throw new CliError("validate: a bulk import needs both --catalog and --calls");
-    if (values.schema !== undefined || positionals.length > 0) throw new CliError("validate: --catalog takes no --schema and no arguments file");
+    if (values.catalog === undefined || values.calls === undefined)
+      throw new CliError("validate: a bulk import needs both --catalog and --calls");
+    if (values.schema !== undefined || positionals.length > 0)
+      throw new CliError("validate: --catalog takes no --schema and no arguments file");
     const workers = workerCount(values.workers);
     const shard = values.shard === undefined ? null : parseShard(values.shard);
-    if (shard !== null && values.calls === "-") throw new CliError("validate: --shard needs --calls to be a file, not stdin");
+    if (shard !== null && values.calls === "-")
+      throw new CliError("validate: --shard needs --calls to be a file, not stdin");
     // Without --summary, --json changes nothing: the results are JSON Lines either way.
     const [summary, json] = [values.summary === true, values.json === true];
     return bulkImport({ catalogFile: values.catalog, callsFile: values.calls, summary, json, shard, workers, options });
   }
 
-  if (values.schema === undefined) throw new CliError("validate: give --schema, or --catalog and --calls (see validate --help)");
+  if (values.schema === undefined)
+    throw new CliError("validate: give --schema, or --catalog and --calls (see validate --help)");
   if (positionals.length > 1) throw new CliError("validate: one arguments file at most");
   if (values.summary || values.workers !== undefined || values.shard !== undefined) {
     throw new CliError("validate: --summary, --workers and --shard go with --catalog");
@@ -103,4 +110,9 @@ async function run(argv: string[]): Promise<number> {
   return result.ok ? 0 : 1;
 }
 
-export const validateCommand: Command = { name: "validate", summary: "validate one call, or bulk-import stored calls", usage: USAGE, run };
+export const validateCommand: Command = {
+  name: "validate",
+  summary: "validate one call, or bulk-import stored calls",
+  usage: USAGE,
+  run,
+};

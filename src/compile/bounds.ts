@@ -33,7 +33,8 @@ export function schemaValueCount(): CountVisits {
   let values = 0;
   return (more) => {
     values += more;
-    if (values > MAX_SCHEMA_VALUES) throw new SchemaTooLarge(`the schema holds more than ${MAX_SCHEMA_VALUES} values (counted as written out)`);
+    if (values > MAX_SCHEMA_VALUES)
+      throw new SchemaTooLarge(`the schema holds more than ${MAX_SCHEMA_VALUES} values (counted as written out)`);
   };
 }
 

@@ -164,7 +164,12 @@ class Compiler {
   run(): CompiledSchema {
     const root = this.document;
     if (!isPlainObject(root) || root.type !== "object") {
-      this.record(isPlainObject(root) ? "/type" : "", "type", 'the root schema must be an object with "type": "object"', "validation");
+      this.record(
+        isPlainObject(root) ? "/type" : "",
+        "type",
+        'the root schema must be an object with "type": "object"',
+        "validation",
+      );
     }
     let check: Check = acceptAll;
     const remembered = new Set<unknown>();
@@ -251,7 +256,8 @@ class Compiler {
 
   private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
     const id = this.nodes.length;
-    if (id >= MAX_SUBSCHEMAS) throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
+    if (id >= MAX_SUBSCHEMAS)
+      throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
     const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null, required: undefined };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
@@ -280,7 +286,8 @@ class Compiler {
       options: this.options,
       document: this.document,
       pointer: at,
-      problem: (keyword, message, kind = "validation", ...segments) => this.record(at(keyword, ...segments), keyword, message, kind),
+      problem: (keyword, message, kind = "validation", ...segments) =>
+        this.record(at(keyword, ...segments), keyword, message, kind),
       subschema: (value, ...segments) => this.node(value, at(...segments), depth + 1).check,
       applicator: (keyword, value, ...segments) => {
         const branch = at(keyword, ...segments);
@@ -308,7 +315,10 @@ class Compiler {
       if (name === "type") node.type = check;
       else node.keywords.push({ name, check });
     }
-    return charged(this.join(fields, node.type, every(node.keywords.map((keyword) => keyword.check))), subschemaWeight(fields));
+    return charged(
+      this.join(fields, node.type, every(node.keywords.map((keyword) => keyword.check))),
+      subschemaWeight(fields),
+    );
   }
 
   /**
@@ -389,7 +399,12 @@ class Compiler {
         }
         if (state[edge.to] === OPEN) {
           acyclic = false;
-          this.record(edge.via, edge.keyword, `a cycle of $ref and composition that never descends into the value returns to #${this.nodes[edge.to].pointer}`, "validation");
+          this.record(
+            edge.via,
+            edge.keyword,
+            `a cycle of $ref and composition that never descends into the value returns to #${this.nodes[edge.to].pointer}`,
+            "validation",
+          );
         } else if (state[edge.to] === 0) {
           state[edge.to] = OPEN;
           stack.push({ id: edge.to, next: 0 });
@@ -433,7 +448,12 @@ class Compiler {
           incoming[to]++;
         }
         if (longest === MAX_CHAIN + 1) {
-          this.record(this.nodes[top.id].pointer, "$ref", `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`, "validation");
+          this.record(
+            this.nodes[top.id].pointer,
+            "$ref",
+            `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`,
+            "validation",
+          );
         }
         chain[top.id] = longest;
         visits[top.id] = total;

@@ -83,7 +83,12 @@ class TargetWriter {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       const child = value[key];
-      const written = position === "container" ? this.value(child, "schema") : key === "$ref" ? this.ref(child as string) : this.listOrValue(child, stepFrom(position, key));
+      const written =
+        position === "container"
+          ? this.value(child, "schema")
+          : key === "$ref"
+            ? this.ref(child as string)
+            : this.listOrValue(child, stepFrom(position, key));
       const name = position === "container" ? key : nameIn(this.target, value, key);
       if (Object.hasOwn(out, name)) put(out, name, this.merged(out[name], written));
       else put(out, name, written);
@@ -93,14 +98,17 @@ class TargetWriter {
 
   /** A list of subschemas (`allOf`, `prefixItems`, …) item by item, anything else as `value` does. */
   private listOrValue(child: unknown, position: Position): unknown {
-    return position === "container" && Array.isArray(child) ? child.map((item) => this.value(item, "schema")) : this.value(child, position);
+    return position === "container" && Array.isArray(child)
+      ? child.map((item) => this.value(item, "schema"))
+      : this.value(child, position);
   }
 
   /** `$defs` and `definitions` side by side become one object of definitions, when their names differ. */
   private merged(first: unknown, second: unknown): Record<string, unknown> {
     const merged = { ...(first as Record<string, unknown>) };
     for (const key of Object.keys(second as Record<string, unknown>)) {
-      if (Object.hasOwn(merged, key)) throw inexact(this.target, `"$defs" and "definitions" both define ${JSON.stringify(key)}`);
+      if (Object.hasOwn(merged, key))
+        throw inexact(this.target, `"$defs" and "definitions" both define ${JSON.stringify(key)}`);
       put(merged, key, (second as Record<string, unknown>)[key]);
     }
     return merged;
@@ -143,7 +151,8 @@ class TargetWriter {
       fragment += "/";
       for (const character of escapePointerSegment(token)) {
         if (FRAGMENT_CHARACTER.test(character)) fragment += character;
-        else if (character.length === 1 && character >= "\ud800" && character <= "\udfff") throw inexact(this.target, `a $ref would have to name a lone surrogate`);
+        else if (character.length === 1 && character >= "\ud800" && character <= "\udfff")
+          throw inexact(this.target, `a $ref would have to name a lone surrogate`);
         else fragment += encodeURIComponent(character);
       }
     }
@@ -155,7 +164,9 @@ class TargetWriter {
 export function readTarget(target: unknown): JsonSchemaTarget {
   if (typeof target === "string" && Object.hasOwn(JSON_SCHEMA_TARGETS, target)) return target as JsonSchemaTarget;
   const named = typeof target === "string" ? JSON.stringify(target) : String(target);
-  throw new Error(`tool-input-schema: no JSON Schema for the target ${named}: the targets it writes exactly are "draft-2020-12" and "draft-07"`);
+  throw new Error(
+    `tool-input-schema: no JSON Schema for the target ${named}: the targets it writes exactly are "draft-2020-12" and "draft-07"`,
+  );
 }
 
 /**

@@ -79,7 +79,12 @@ export function isFiniteNumber(value: unknown): value is number {
  * as "must be …", and `build` makes the check from a good one (or null when
  * it asserts nothing).
  */
-export function valueKeyword<T>(name: string, accepts: (value: unknown) => value is T, mustBe: string, build: (value: T, site: SchemaSite) => Check | null): Keyword {
+export function valueKeyword<T>(
+  name: string,
+  accepts: (value: unknown) => value is T,
+  mustBe: string,
+  build: (value: T, site: SchemaSite) => Check | null,
+): Keyword {
   return {
     name,
     compile(value, site) {
@@ -95,7 +100,9 @@ export const isString = (value: unknown): value is string => typeof value === "s
 
 /** A keyword whose value is a count (`minLength`, `maxItems`, …); `build` makes the check from a good one. */
 export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
-  return valueKeyword(name, isNonNegativeInteger, "a non-negative integer", (bound, site) => build(bound, site.pointer(name)));
+  return valueKeyword(name, isNonNegativeInteger, "a non-negative integer", (bound, site) =>
+    build(bound, site.pointer(name)),
+  );
 }
 
 /**
@@ -103,7 +110,13 @@ export function countKeyword(name: string, build: (bound: number, pointer: strin
  * many things a value holds. `size` gives the count, or null when the
  * keyword does not apply to the value.
  */
-export function sizeBound(name: string, atLeast: boolean, size: (value: unknown) => number | null, noun: string, plural?: string): Keyword {
+export function sizeBound(
+  name: string,
+  atLeast: boolean,
+  size: (value: unknown) => number | null,
+  noun: string,
+  plural?: string,
+): Keyword {
   return countKeyword(name, (bound, pointer) => {
     const expected = `must have at ${atLeast ? "least" : "most"} ${count(bound, noun, plural)}`;
     const params = { limit: bound };

@@ -39,7 +39,10 @@ function denote(types: readonly string[], value: unknown): unknown {
       } else if (type === "boolean" && (value === "true" || value === "false")) {
         return value === "true";
       }
-    } else if (type === "string" && (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal)) {
+    } else if (
+      type === "string" &&
+      (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal)
+    ) {
       // The JSON text of the number or boolean.
       if (typeof value === "bigint") chargeBigintDigits(value);
       return String(value);

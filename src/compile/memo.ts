@@ -10,7 +10,8 @@ import { chargeComparison } from "../runtime/work-costs";
  * (src/runtime/pass.ts); answers of an earlier one are never used.
  */
 
-const unkeyable = (value: unknown) => typeof value === "bigint" || (typeof value === "string" && value.length >= LONG_STRING);
+const unkeyable = (value: unknown) =>
+  typeof value === "bigint" || (typeof value === "string" && value.length >= LONG_STRING);
 
 /**
  * Finding a string among the answers compares it with the equal key unit by
@@ -47,7 +48,12 @@ export function memoized(check: Check): Check {
  * parameter only says whether the value was walked already; the answer for
  * a JSON value does not depend on it.)
  */
-export function memoizedGenerated(): (fn: (v: unknown, d: number, w: boolean) => boolean, v: unknown, d: number, w: boolean) => boolean {
+export function memoizedGenerated(): (
+  fn: (v: unknown, d: number, w: boolean) => boolean,
+  v: unknown,
+  d: number,
+  w: boolean,
+) => boolean {
   let seen = -1;
   const answers = new Map<unknown, number>(); // 2 × depth + (1 when valid); depth 0 for a scalar
   return (fn, v, d, w) => {

@@ -14,13 +14,23 @@ export type Position = "schema" | "container" | "other";
 
 /** What the place one step (`token`) below a place of kind `position` holds. */
 export function stepFrom(position: Position, token: string): Position {
-  if (position === "schema") return ONE_SCHEMA.has(token) ? "schema" : SCHEMA_BY_NAME.has(token) || SCHEMA_BY_INDEX.has(token) ? "container" : "other";
+  if (position === "schema")
+    return ONE_SCHEMA.has(token)
+      ? "schema"
+      : SCHEMA_BY_NAME.has(token) || SCHEMA_BY_INDEX.has(token)
+        ? "container"
+        : "other";
   return position === "container" ? "schema" : "other";
 }
 
 /** The unescaped tokens of a JSON Pointer. */
 export function pointerTokens(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /**
@@ -33,7 +43,10 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
   if (typeof ref !== "string") return { kind: "validation", message: "must be a string" };
   if (ref !== "#" && !ref.startsWith("#/")) {
     const what = ref.startsWith("#") ? "an anchor" : "another document or a relative URI";
-    return { kind: "unsupported_capability", message: `$ref ${JSON.stringify(ref)} refers to ${what}; only "#" and "#/…" pointers into the same schema are supported` };
+    return {
+      kind: "unsupported_capability",
+      message: `$ref ${JSON.stringify(ref)} refers to ${what}; only "#" and "#/…" pointers into the same schema are supported`,
+    };
   }
   let pointer: string;
   try {
@@ -45,7 +58,8 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
   let value = document;
   let position: Position = "schema";
   for (const token of tokens) {
-    if (Array.isArray(value) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < value.length) value = value[Number(token)];
+    if (Array.isArray(value) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < value.length)
+      value = value[Number(token)];
     else if (isPlainObject(value) && Object.hasOwn(value, token)) value = value[token];
     else return { kind: "validation", message: `$ref ${JSON.stringify(ref)} points to nothing` };
     position = stepFrom(position, token);

@@ -28,8 +28,23 @@ export const VALID: Result = Object.freeze({ ok: true });
 export const MAX_REPORTED = 5;
 
 /** An issue about the value at `path`. */
-export function issueAt(path: readonly PathSegment[], kind: ErrorKind, schemaPath: string, keyword: string, problem: string, params: Params = NO_PARAMS): Issue {
-  return { kind, instancePath: toPointer(path), path: [...path], schemaPath, keyword, params: { ...params }, message: `${readablePath(path)}: ${problem}` };
+export function issueAt(
+  path: readonly PathSegment[],
+  kind: ErrorKind,
+  schemaPath: string,
+  keyword: string,
+  problem: string,
+  params: Params = NO_PARAMS,
+): Issue {
+  return {
+    kind,
+    instancePath: toPointer(path),
+    path: [...path],
+    schemaPath,
+    keyword,
+    params: { ...params },
+    message: `${readablePath(path)}: ${problem}`,
+  };
 }
 
 /** An issue about no value of the arguments: a schema's problem, the options', a tool's, JSON text's. */
@@ -52,7 +67,11 @@ function withOneLineMessage(issue: Issue): Issue {
  * The pointer is compared last: under a long property name every pointer is
  * long, while messages cut names short and tell most issues apart first.
  */
-const sameIssue = (a: Issue, b: Issue) => a.message === b.message && a.keyword === b.keyword && a.schemaPath === b.schemaPath && a.instancePath === b.instancePath;
+const sameIssue = (a: Issue, b: Issue) =>
+  a.message === b.message &&
+  a.keyword === b.keyword &&
+  a.schemaPath === b.schemaPath &&
+  a.instancePath === b.instancePath;
 
 /**
  * The issues without repeats: a `$ref` target that two composition branches
@@ -62,7 +81,8 @@ const sameIssue = (a: Issue, b: Issue) => a.message === b.message && a.keyword =
 function distinct(issues: Issue[]): Issue[] {
   for (let i = 1; i < issues.length; i++) {
     for (let j = 0; j < i; j++) {
-      if (sameIssue(issues[i], issues[j])) return issues.filter((issue, k) => issues.findIndex((other) => sameIssue(issue, other)) === k);
+      if (sameIssue(issues[i], issues[j]))
+        return issues.filter((issue, k) => issues.findIndex((other) => sameIssue(issue, other)) === k);
     }
   }
   return issues;
@@ -125,14 +145,16 @@ export function failure(found: Issue[], schemaProblems = false, uncounted = 0): 
 }
 
 /** A search ran out of the regex engine's work limit, or of memory, on the value at `path`. */
-export function limitIssue(limit: { pattern: string; schemaPath: string; outOfMemory: boolean }, path: readonly PathSegment[]): Issue {
+export function limitIssue(
+  limit: { pattern: string; schemaPath: string; outOfMemory: boolean },
+  path: readonly PathSegment[],
+): Issue {
   const pattern = oneLine(limit.pattern);
   const problem = limit.outOfMemory
     ? `checking the pattern ${pattern} ran out of memory; send a shorter value`
     : `checking the pattern ${pattern} took more than the regex engine's work limit; send a shorter or simpler value`;
   return issueAt(path, "execution_failure", limit.schemaPath, "pattern", problem, { pattern: limit.pattern });
 }
-
 
 /** A pass spent its keyword work (src/runtime/pass.ts). */
 export function workFailure(spent: WorkSpent): Result {
@@ -141,13 +163,11 @@ export function workFailure(spent: WorkSpent): Result {
   return failure([issueAt([], "execution_failure", "", "schema", problem, { limit: spent.limit })]);
 }
 
-
 /** A validation spent its time budget (`timeBudgetMs`). */
 export function budgetFailure(spent: BudgetSpent): Result {
   const problem = `checking their patterns took more than the time budget of ${spent.budgetMs} ms; send fewer or shorter values`;
   return failure([issueAt([], "execution_failure", "", "timeBudgetMs", problem, { limit: spent.budgetMs })]);
 }
-
 
 /**
  * Recursion in the schema runs as recursion in JavaScript: a recursive
@@ -156,13 +176,12 @@ export function budgetFailure(spent: BudgetSpent): Result {
  * then fails cleanly (docs/bounds.md).
  */
 export function stackFailure(): Result {
-  const problem = "checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply";
+  const problem =
+    "checking them took more nested calls than the JavaScript stack allows; send arguments that nest less deeply";
   return failure([issueAt([], "execution_failure", "", "$ref", problem)]);
 }
-
 
 /** A getter or proxy in the arguments threw while being read. */
 export function unreadable(error: unknown): Result {
   return failure([issueAt([], "validation", "", "type", `could not be read (${describeThrown(error)})`)]);
 }
-

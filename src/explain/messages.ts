@@ -55,7 +55,7 @@ export function preview(value: unknown): string {
 function previewText(value: unknown): string {
   // A finite number's JSON text is its String(), which is quicker to write (previews of numbers are common).
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return typeof value === "bigint" ? bigintText(value) : jsonStart(value) ?? String(value);
+  return typeof value === "bigint" ? bigintText(value) : (jsonStart(value) ?? String(value));
 }
 
 /** Bigints below this size have at most PREVIEW_LENGTH digits. */

@@ -9,14 +9,21 @@ const SUGGESTIONS = 3;
  * (`Read-File` for `read_file`), so those differences cost nothing.
  */
 function comparable(name: string): string {
-  return name.slice(0, COMPARED_LENGTH).toLowerCase().replace(/[-_.\s]/g, "_");
+  return name
+    .slice(0, COMPARED_LENGTH)
+    .toLowerCase()
+    .replace(/[-_.\s]/g, "_");
 }
 
 /** At most this many known names are compared, in the catalog's order: a huge catalog costs as much as one this size. */
 const COMPARED_NAMES = 1000;
 
 /** The rows of the distance table, reused; names are short (COMPARED_LENGTH, or a little more once lowercased). */
-let rows = [new Int32Array(COMPARED_LENGTH + 1), new Int32Array(COMPARED_LENGTH + 1), new Int32Array(COMPARED_LENGTH + 1)];
+let rows = [
+  new Int32Array(COMPARED_LENGTH + 1),
+  new Int32Array(COMPARED_LENGTH + 1),
+  new Int32Array(COMPARED_LENGTH + 1),
+];
 
 /**
  * Optimal string alignment distance (insertions, deletions, substitutions and
@@ -27,7 +34,8 @@ let rows = [new Int32Array(COMPARED_LENGTH + 1), new Int32Array(COMPARED_LENGTH 
  */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  if (rows[0].length <= b.length) rows = [new Int32Array(b.length + 1), new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
+  if (rows[0].length <= b.length)
+    rows = [new Int32Array(b.length + 1), new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
   let [before, previous, current] = rows;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {

@@ -26,7 +26,12 @@ export function frozenCopy<T>(value: T): T {
   if (!Array.isArray(value)) {
     for (const key of Object.keys(value)) {
       // defineProperty, not assignment: a "__proto__" key is data.
-      Object.defineProperty(copy, key, { value: frozenCopy((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, {
+        value: frozenCopy((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   return Object.freeze(copy) as T;
@@ -51,7 +56,8 @@ function textLength(value: unknown): number {
   if (Array.isArray(value)) {
     for (const item of value) length += textLength(item) + 1;
   } else {
-    for (const key of Object.keys(value)) length += key.length + 4 + textLength((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value))
+      length += key.length + 4 + textLength((value as Record<string, unknown>)[key]);
   }
   if (Object.isFrozen(value)) measured.set(value, length);
   return length;

@@ -90,7 +90,15 @@ export interface Finding {
 /** The issue a finding reads as: its own copy of the params (values they share with the schema are frozen). */
 function issueOf(finding: Finding): Issue {
   const { place, kind, schemaPath, keyword, params } = finding;
-  return { kind, instancePath: pointerOf(place), path: pathTo(place), schemaPath, keyword, params: { ...params }, message: messageOf(finding) };
+  return {
+    kind,
+    instancePath: pointerOf(place),
+    path: pathTo(place),
+    schemaPath,
+    keyword,
+    params: { ...params },
+    message: messageOf(finding),
+  };
 }
 
 /** A finding's problem behind its readable path. */
@@ -159,14 +167,28 @@ export class Report {
    * depend on the value are given as a function: past MAX_ISSUES the problem
    * is only counted, never written.
    */
-  fail(keyword: string, schemaPath: string, problem: string | (() => string), params: Params | (() => Params), child?: PathSegment, kind: ErrorKind = "validation"): false {
+  fail(
+    keyword: string,
+    schemaPath: string,
+    problem: string | (() => string),
+    params: Params | (() => Params),
+    child?: PathSegment,
+    kind: ErrorKind = "validation",
+  ): false {
     const found = this.findings.length - this.frameStart;
     if (found >= MAX_ISSUES) {
       this.uncounted++;
     } else {
       const text = typeof problem === "string" ? problem : problem();
       const place = child === undefined ? this.here : this.here.below(child);
-      this.findings.push({ kind, schemaPath, keyword, params: typeof params === "function" ? params() : params, problem: text, place });
+      this.findings.push({
+        kind,
+        schemaPath,
+        keyword,
+        params: typeof params === "function" ? params() : params,
+        problem: text,
+        place,
+      });
     }
     // This problem is counted once: in the findings, or (past MAX_ISSUES) in uncounted.
     this.stopWhenEnough();

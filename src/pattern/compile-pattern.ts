@@ -119,7 +119,10 @@ export class SchemaPatterns {
   }
 
   private claim(pattern: string): CompiledPattern | PatternError {
-    const compiled = compileCached(pattern, this.profile, { units: MAX_SCHEMA_COMPILE_UNITS - this.units, proofWork: MAX_SCHEMA_PROOF_WORK - this.proofWork });
+    const compiled = compileCached(pattern, this.profile, {
+      units: MAX_SCHEMA_COMPILE_UNITS - this.units,
+      proofWork: MAX_SCHEMA_PROOF_WORK - this.proofWork,
+    });
     // The share is spent: the proofs of the patterns after this one, refused
     // too, stop at once rather than each spending what is left.
     if (compiled instanceof NoRoom && compiled.message === NO_PROOF_ROOM) this.proofWork = MAX_SCHEMA_PROOF_WORK;
@@ -142,7 +145,11 @@ export function compilePattern(pattern: string, profile: Profile = "core"): Comp
 }
 
 /** Compiles a pattern for one engine, whatever the proof says, uncached: for tests that compare the engines. */
-export function compilePatternFor(pattern: string, profile: Profile, engine: Exclude<EngineChoice, "proof">): CompiledPattern | PatternError {
+export function compilePatternFor(
+  pattern: string,
+  profile: Profile,
+  engine: Exclude<EngineChoice, "proof">,
+): CompiledPattern | PatternError {
   return tooLong(pattern) ?? build(pattern, profile, UNBOUNDED, engine);
 }
 
@@ -183,7 +190,10 @@ function noRoom(message: string): NoRoom {
 function tooLong(pattern: string): PatternError | null {
   const bytes = Buffer.byteLength(pattern, "utf8");
   if (bytes <= MAX_PATTERN_BYTES) return null;
-  return new PatternError("validation", `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`);
+  return new PatternError(
+    "validation",
+    `pattern is ${bytes} UTF-8 bytes long; at most ${MAX_PATTERN_BYTES} are allowed`,
+  );
 }
 
 function build(pattern: string, profile: Profile, room: Room, choice: EngineChoice): CompiledPattern | PatternError {
@@ -208,7 +218,10 @@ function build(pattern: string, profile: Profile, room: Room, choice: EngineChoi
   const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork);
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.
-    return new PatternError("unsupported_capability", `pattern ${JSON.stringify(pattern)} cannot be compiled: ${compiled.error}`);
+    return new PatternError(
+      "unsupported_capability",
+      `pattern ${JSON.stringify(pattern)} cannot be compiled: ${compiled.error}`,
+    );
   }
   return "test" in compiled ? compiled : noRoom(NO_PROOF_ROOM);
 }

@@ -37,16 +37,20 @@ export function loadFastCall(addonPath: string, entry: bigint): { search: FastSe
   if (process.release?.name !== "node") return off(`the runtime is ${String(process.release?.name)}, not Node.js`);
   const v8 = process.versions.v8;
   const major = Number.parseInt(v8, 10);
-  if (!VERIFIED_V8_MAJORS.includes(major)) return off(`V8 ${v8}'s fast-call layout was not verified (verified: ${VERIFIED_V8_MAJORS.join(", ")})`);
+  if (!VERIFIED_V8_MAJORS.includes(major))
+    return off(`V8 ${v8}'s fast-call layout was not verified (verified: ${VERIFIED_V8_MAJORS.join(", ")})`);
   const file = shimPath(addonPath);
   if (!fs.existsSync(file)) return off(`no fast-call shim was built for this Node.js (${path.basename(file)})`);
   const shim = { exports: {} as { install?: (entry: bigint) => unknown; v8Major?: unknown } };
   try {
     process.dlopen(shim, file);
   } catch (error) {
-    return off(`its fast-call shim did not load: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    return off(
+      `its fast-call shim did not load: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
   }
-  if (shim.exports.v8Major !== major) return off(`its fast-call shim was built for V8 ${String(shim.exports.v8Major)}, not ${major}`);
+  if (shim.exports.v8Major !== major)
+    return off(`its fast-call shim was built for V8 ${String(shim.exports.v8Major)}, not ${major}`);
   const search = typeof shim.exports.install === "function" ? shim.exports.install(entry) : undefined;
   if (typeof search !== "function") return off("its fast-call shim refused the addon's entry points");
   return { search: search as FastSearch, state: { on: true, why: `V8 ${v8} fast API calls (${path.basename(file)})` } };

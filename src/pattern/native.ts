@@ -10,10 +10,20 @@
 // (queueSearch, flushSearches).
 import path from "path";
 import { loadFastCall, type FastCallState } from "./fast-call";
-import { chargeBudget, pass, SEARCH_BASE_WORK, SEARCH_MAX_WORK, SEARCH_WORK_PER_UNIT, whenNoValidationRuns } from "../runtime/pass";
+import {
+  chargeBudget,
+  pass,
+  SEARCH_BASE_WORK,
+  SEARCH_MAX_WORK,
+  SEARCH_WORK_PER_UNIT,
+  whenNoValidationRuns,
+} from "../runtime/pass";
 
 /** Outcome of one search: MATCH, NO_MATCH, LIMIT (the work limit) or NO_MEMORY (an allocation failed). */
-export const MATCH = 1, NO_MATCH = 0, LIMIT = -1, NO_MEMORY = -2;
+export const MATCH = 1,
+  NO_MATCH = 0,
+  LIMIT = -1,
+  NO_MEMORY = -2;
 export type MatchOutcome = typeof MATCH | typeof NO_MATCH | typeof LIMIT | typeof NO_MEMORY;
 
 /** Which engine searches a pattern. */
@@ -66,7 +76,19 @@ interface Addon {
     source: Uint32Array,
     choice: number,
     proofBudget: number,
-  ): { proofWork: number; test?: undefined } | { test: NativeSearch; id: number; bytes: number; size: number; engine: Engine; steps: number; reason: string | null; proofWork: number } | { error: string };
+  ):
+    | { proofWork: number; test?: undefined }
+    | {
+        test: NativeSearch;
+        id: number;
+        bytes: number;
+        size: number;
+        engine: Engine;
+        steps: number;
+        reason: string | null;
+        proofWork: number;
+      }
+    | { error: string };
   /** Runs the first work[batchSize] searches of `jobs`, answering in work[batchAnswer]: -1 when all match, else 4 × the first other's index + its outcome + 2. */
   searchBatch(): void;
   /** Frees what a compiled pattern holds now; searching it then answers DROPPED. */
@@ -209,7 +231,17 @@ export function compileProgram(
   if ("error" in compiled || compiled.test === undefined) return compiled;
   const { id, engine, steps, reason, proofWork, size } = compiled;
   const native = compiled.test;
-  const pattern = { test: search, id, engine, steps, reason, proofWork, bytes: compiled.bytes + PATTERN_OBJECT_BYTES, size, native };
+  const pattern = {
+    test: search,
+    id,
+    engine,
+    steps,
+    reason,
+    proofWork,
+    bytes: compiled.bytes + PATTERN_OBJECT_BYTES,
+    size,
+    native,
+  };
   function search(subject: string): MatchOutcome {
     // The addon refuses anything but a string, with a TypeError.
     return typeof subject === "string" ? searchCounted(pattern, subject) : (native(subject) as MatchOutcome);
@@ -236,7 +268,8 @@ function searchCounted(pattern: CompiledPattern, subject: string): MatchOutcome 
  */
 function outOfReach(pattern: CompiledPattern, length: number): boolean {
   const read = Math.floor(length / READS_PER_UNIT);
-  const steps = pattern.engine === "pcre2" ? Math.ceil((pattern.steps * (Math.ceil(length / 2) + 1)) / STEPS_PER_UNIT) : 0;
+  const steps =
+    pattern.engine === "pcre2" ? Math.ceil((pattern.steps * (Math.ceil(length / 2) + 1)) / STEPS_PER_UNIT) : 0;
   return pass.searchSpent + read + steps > pass.searchAllowed;
 }
 

@@ -10,7 +10,11 @@ import type { Node } from "./syntax";
 /** A pattern whose program would exceed this many instructions is refused. */
 export const MAX_PROGRAM_SIZE = 100_000;
 
-const CHAR = 0, SPLIT = 1, JUMP = 2, ASSERT = 3, ACCEPT = 4;
+const CHAR = 0,
+  SPLIT = 1,
+  JUMP = 2,
+  ASSERT = 3,
+  ACCEPT = 4;
 
 /**
  * Instructions the program will have, computed without building it, so that

@@ -18,7 +18,10 @@ export class PatternError {
 }
 
 /** ECMAScript's assertions in the subset; the numbers are native/program.h's. */
-export const START = 0, END = 1, BOUNDARY = 2, NOT_BOUNDARY = 3;
+export const START = 0,
+  END = 1,
+  BOUNDARY = 2,
+  NOT_BOUNDARY = 3;
 export type Assertion = typeof START | typeof END | typeof BOUNDARY | typeof NOT_BOUNDARY;
 
 export type Node =
@@ -39,9 +42,11 @@ const isAsciiPunctuation = (c: number) =>
   (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e);
 const isAsciiLetterOrDigit = (c: number) =>
   (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-const isAsciiLetter = (c: number | undefined) => c !== undefined && ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a));
+const isAsciiLetter = (c: number | undefined) =>
+  c !== undefined && ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a));
 const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
-const hex = (c: number | undefined) => c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
+const hex = (c: number | undefined) =>
+  c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
 
 function describe(c: number): string {
   return c >= 0x20 && c < 0x7f ? `'${String.fromCharCode(c)}'` : `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -52,7 +57,12 @@ export function parsePattern(pattern: string, profile: Profile = "core"): Node {
   try {
     return new Parser(pattern, profile === "extended").run();
   } catch (error) {
-    if (profile === "core" && error instanceof PatternError && error.kind === "unsupported_capability" && extendedAccepts(pattern)) {
+    if (
+      profile === "core" &&
+      error instanceof PatternError &&
+      error.kind === "unsupported_capability" &&
+      extendedAccepts(pattern)
+    ) {
       throw new PatternError(error.kind, `${error.message}; profile: "extended" supports it`);
     }
     throw error;
@@ -124,7 +134,8 @@ class Parser {
       if (this.refused !== null) throw this.refused;
     } catch (error) {
       // `[[:alpha:]]` is a class and a lone `]` in ECMAScript, a POSIX class elsewhere.
-      if (this.posixClass && error instanceof PatternError && error.kind === "validation") throw this.unsupported("a POSIX class '[:name:]'");
+      if (this.posixClass && error instanceof PatternError && error.kind === "validation")
+        throw this.unsupported("a POSIX class '[:name:]'");
       throw error;
     }
     // V8 (Node 20) also tries a match at the position between the two halves
@@ -283,15 +294,19 @@ class Parser {
    */
   private otherOpener(): { what: string; length: number; closed: boolean } | null {
     const next = this.peek(1);
-    if (next === code("=") || next === code("!")) return { what: "a lookahead '(?=' / '(?!'", length: 2, closed: false };
+    if (next === code("=") || next === code("!"))
+      return { what: "a lookahead '(?=' / '(?!'", length: 2, closed: false };
     if (next === code("<")) {
       const after = this.peek(2);
-      if (after === code("=") || after === code("!")) return { what: "a lookbehind '(?<=' / '(?<!'", length: 3, closed: false };
+      if (after === code("=") || after === code("!"))
+        return { what: "a lookbehind '(?<=' / '(?<!'", length: 3, closed: false };
       let k = this.i + 2;
       const isNameStart = (c: number | undefined) => isAsciiLetter(c) || c === code("_") || c === code("$");
       if (!isNameStart(this.cps[k])) return null;
       while (isNameStart(this.cps[k]) || isDigit(this.cps[k])) k++;
-      return this.cps[k] === code(">") ? { what: "a named group '(?<name>'", length: k + 1 - this.i, closed: false } : null;
+      return this.cps[k] === code(">")
+        ? { what: "a named group '(?<name>'", length: k + 1 - this.i, closed: false }
+        : null;
     }
     // Modifiers: `(?i:…)`, `(?-s:…)`, PCRE's `(?i)`.
     let k = this.i + 1;
@@ -304,7 +319,9 @@ class Parser {
 
   private quantifierAhead(): boolean {
     const c = this.peek();
-    return c === code("*") || c === code("+") || c === code("?") || (c === code("{") && this.braceQuantifierAhead() !== null);
+    return (
+      c === code("*") || c === code("+") || c === code("?") || (c === code("{") && this.braceQuantifierAhead() !== null)
+    );
   }
 
   /** Matches `{n}`, `{n,}` or `{n,m}` at the current position without consuming it. */
@@ -369,7 +386,9 @@ class Parser {
       if (escape) return escape;
     }
     if (isAsciiLetterOrDigit(c)) {
-      throw this.unsupported(`the escape '\\${String.fromCharCode(c)}'${inClass ? " in a class" : ""} (letter and digit escapes)`);
+      throw this.unsupported(
+        `the escape '\\${String.fromCharCode(c)}'${inClass ? " in a class" : ""} (letter and digit escapes)`,
+      );
     }
     this.i--;
     throw this.malformed(`invalid escape of ${describe(c)}`);
@@ -419,7 +438,13 @@ class Parser {
       return value;
     }
     const unit = this.hexDigits(4);
-    if (unit >= 0xd800 && unit <= 0xdbff && this.at("\\") && this.at("u", 1) && [2, 3, 4, 5].every((k) => hex(this.peek(k)))) {
+    if (
+      unit >= 0xd800 &&
+      unit <= 0xdbff &&
+      this.at("\\") &&
+      this.at("u", 1) &&
+      [2, 3, 4, 5].every((k) => hex(this.peek(k)))
+    ) {
       const start = this.i;
       this.i += 2;
       const trail = this.hexDigits(4);

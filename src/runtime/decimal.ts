@@ -8,7 +8,6 @@ import { chargeBigint, chargeBigintDigits, chargeRead } from "./work-costs";
  * more than 9007199254740992, though Number() rounds it to that.
  */
 
-
 /** Decimal text: what String() prints for a number or a bigint ("-0.5", "1e+308", "1.5e-7"), and lenient scalars ("007.50"). */
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 

@@ -247,7 +247,8 @@ function objectText(object: Record<string, unknown>, ids: Ids): string {
   const keys = [...keysOf(object)].sort();
   charge(keys.length);
   let text = "{";
-  for (let i = 0; i < keys.length; i++) text += `${i === 0 ? "" : ","}${short(JSON.stringify(keys[i]), ids)}:${keyOf(object[keys[i]], ids)}`;
+  for (let i = 0; i < keys.length; i++)
+    text += `${i === 0 ? "" : ","}${short(JSON.stringify(keys[i]), ids)}:${keyOf(object[keys[i]], ids)}`;
   return `${text}}`;
 }
 

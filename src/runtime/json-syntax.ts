@@ -54,7 +54,7 @@ export function locateJsonError(text: string): JsonSyntaxError {
       if (at >= text.length) return fail("expected '\"'");
       if (text[at] !== "\\") return fail("a control character in a string (write it as an escape such as \\n)");
       at++;
-      if (!token(ESCAPE)) return fail("a bad escape (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+      if (!token(ESCAPE)) return fail('a bad escape (expected one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
     }
   };
   /** A property name and its colon. */

@@ -63,7 +63,9 @@ function walk(value: unknown, depth: number, maxDepth: number, count: CountVisit
   if (!isShallowJson(value)) return notJson(value);
   if (typeof value !== "object" || value === null) return null;
   if (depth >= maxDepth) return { path: [], problem: `nests deeper than ${maxDepth} levels` };
-  return Array.isArray(value) ? walkArray(value, depth, maxDepth, count) : walkObject(value as Record<string, unknown>, depth, maxDepth, count);
+  return Array.isArray(value)
+    ? walkArray(value, depth, maxDepth, count)
+    : walkObject(value as Record<string, unknown>, depth, maxDepth, count);
 }
 
 /**
@@ -99,7 +101,11 @@ function walkArray(array: unknown[], depth: number, maxDepth: number, count: Cou
       if (isJsonScalar(item)) continue;
       const found =
         item === undefined
-          ? { path: [], problem: i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)" }
+          ? {
+              path: [],
+              problem:
+                i in array ? "got undefined (not a JSON value)" : "got a hole in a sparse array (not a JSON value)",
+            }
           : walk(item, depth + 1, maxDepth, count);
       if (found) {
         found.path.unshift(i);
@@ -110,7 +116,12 @@ function walkArray(array: unknown[], depth: number, maxDepth: number, count: Cou
   return null;
 }
 
-function walkObject(object: Record<string, unknown>, depth: number, maxDepth: number, count: CountVisits): NonJson | null {
+function walkObject(
+  object: Record<string, unknown>,
+  depth: number,
+  maxDepth: number,
+  count: CountVisits,
+): NonJson | null {
   const keys = keysOf(object);
   const length = keys.length;
   for (let start = 0; start < length; start += COUNTED_AHEAD) {

@@ -12,7 +12,12 @@ export class Lru<K, V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly bounds: { maxWeight: number; weigh: (value: V) => number; evicted?: (value: V) => void; spare?: (value: V) => boolean } = {
+    private readonly bounds: {
+      maxWeight: number;
+      weigh: (value: V) => number;
+      evicted?: (value: V) => void;
+      spare?: (value: V) => boolean;
+    } = {
       maxWeight: Infinity,
       weigh: () => 0,
     },

@@ -17,4 +17,3 @@ export function oneLine(text: string): string {
   }
   return out;
 }
-

@@ -227,7 +227,10 @@ export function overrun(): void {
  */
 function workLimit(size: ArgumentSize): number {
   if (!size.complete) return MAX_WORK;
-  return Math.min(BASE_WORK + WORK_PER_VALUE * size.values + Math.floor((READS_PER_STRING * size.stringUnits) / CHARACTERS_PER_STEP), MAX_WORK);
+  return Math.min(
+    BASE_WORK + WORK_PER_VALUE * size.values + Math.floor((READS_PER_STRING * size.stringUnits) / CHARACTERS_PER_STEP),
+    MAX_WORK,
+  );
 }
 
 /**
@@ -240,7 +243,9 @@ export function widenSearchWork(): boolean {
   if (pass.searchWidened) return false;
   pass.searchWidened = true;
   const size = argumentSize();
-  pass.searchAllowed = size.complete ? Math.min(SEARCH_BASE_WORK + SEARCH_WORK_PER_UNIT * size.stringUnits, SEARCH_MAX_WORK) : SEARCH_MAX_WORK;
+  pass.searchAllowed = size.complete
+    ? Math.min(SEARCH_BASE_WORK + SEARCH_WORK_PER_UNIT * size.stringUnits, SEARCH_MAX_WORK)
+    : SEARCH_MAX_WORK;
   return pass.searchAllowed > SEARCH_BASE_WORK;
 }
 

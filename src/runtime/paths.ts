@@ -40,7 +40,8 @@ const SHOWN_NAME_LENGTH = 60;
 /** One step of a readable path, after `before` (the readable text of the steps before it, "" at the root). */
 export function readableStep(before: string, segment: PathSegment): string {
   if (typeof segment === "number") return `[${segment}]`;
-  if (segment.length > SHOWN_NAME_LENGTH) return `[${oneLine(JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1)))}…]`;
+  if (segment.length > SHOWN_NAME_LENGTH)
+    return `[${oneLine(JSON.stringify(segment.slice(0, SHOWN_NAME_LENGTH - 1)))}…]`;
   if (isIdentifier(segment)) return before === "" ? segment : `.${segment}`;
   return `[${oneLine(JSON.stringify(segment))}]`;
 }

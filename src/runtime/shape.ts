@@ -43,7 +43,11 @@ const functionSource = Function.prototype.toString;
  */
 export const PROTO_ACCESSOR_IS_INTRINSIC: boolean = (() => {
   const accessor = Object.getOwnPropertyDescriptor(Object.prototype, "__proto__")?.get;
-  return typeof accessor === "function" && functionSource.call(accessor) === "function get __proto__() { [native code] }" && accessor.call([]) === Array.prototype;
+  return (
+    typeof accessor === "function" &&
+    functionSource.call(accessor) === "function get __proto__() { [native code] }" &&
+    accessor.call([]) === Array.prototype
+  );
 })();
 
 /**
@@ -73,7 +77,12 @@ function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean 
  * every object of that realm, so such objects are not JSON here.
  */
 function isOtherObjectPrototype(proto: object | null): boolean {
-  return proto !== null && Object.getPrototypeOf(proto) === null && isIntrinsicPrototype(proto, "Object") && addsNoName(proto, Object.prototype);
+  return (
+    proto !== null &&
+    Object.getPrototypeOf(proto) === null &&
+    isIntrinsicPrototype(proto, "Object") &&
+    addsNoName(proto, Object.prototype)
+  );
 }
 
 /** Whether another realm's intrinsic `proto` holds only names that `ours`, this realm's, holds too. */
@@ -89,7 +98,12 @@ function addsNoName(proto: object, ours: object): boolean {
  * fill every hole at index 0).
  */
 function isOtherArrayPrototype(proto: object | null): boolean {
-  return proto !== null && isOtherObjectPrototype(Object.getPrototypeOf(proto)) && isIntrinsicPrototype(proto, "Array") && addsNoName(proto, Array.prototype);
+  return (
+    proto !== null &&
+    isOtherObjectPrototype(Object.getPrototypeOf(proto)) &&
+    isIntrinsicPrototype(proto, "Array") &&
+    addsNoName(proto, Array.prototype)
+  );
 }
 
 /** A JSON scalar, an array, or a plain object, without looking inside it. */
@@ -135,4 +149,5 @@ export function ownFields(object: Record<string, unknown>): Record<string, unkno
 }
 
 /** A schema as a value: an object, or `true` or `false`. */
-export const isSchema = (value: unknown): value is Record<string, unknown> | boolean => isPlainObject(value) || typeof value === "boolean";
+export const isSchema = (value: unknown): value is Record<string, unknown> | boolean =>
+  isPlainObject(value) || typeof value === "boolean";

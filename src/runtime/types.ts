@@ -23,9 +23,7 @@ export interface Issue {
   message: string;
 }
 
-export type Result =
-  | { ok: true }
-  | { ok: false; kind: ErrorKind; message: string; issues: Issue[] };
+export type Result = { ok: true } | { ok: false; kind: ErrorKind; message: string; issues: Issue[] };
 
 export type Failure = Extract<Result, { ok: false }>;
 
@@ -95,7 +93,8 @@ export type StandardProps<T> = {
  * functions of its own: taken off it (`const { validate } = validator`),
  * they still work.
  */
-export interface Validator<T = Record<string, unknown>> extends StandardSchemaV1<unknown, T>, StandardJSONSchemaV1<unknown, T> {
+export interface Validator<T = Record<string, unknown>>
+  extends StandardSchemaV1<unknown, T>, StandardJSONSchemaV1<unknown, T> {
   /** Checks one call's arguments. Never throws. */
   readonly validate: (args: unknown) => Result;
   /**

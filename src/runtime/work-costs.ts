@@ -30,7 +30,9 @@ export function chargeComparison(length: number): void {
 function bigintWords(value: bigint): number {
   const magnitude = Math.abs(Number(value));
   if (magnitude < 2 ** 64) return 0;
-  return Number.isFinite(magnitude) ? Math.floor(Math.log2(magnitude) / 64) + 1 : Math.ceil(value.toString(16).length / 16);
+  return Number.isFinite(magnitude)
+    ? Math.floor(Math.log2(magnitude) / 64) + 1
+    : Math.ceil(value.toString(16).length / 16);
 }
 
 /** Counts reading a bigint whole (dividing it, comparing it): a step per 64-bit word. */

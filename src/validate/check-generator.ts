@@ -11,7 +11,14 @@ import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
 import { isBlank } from "../runtime/present";
-import { flushSearches, queueSearch, searchAtOnce, searchesAtOnce, startBatch, type CompiledPattern } from "../pattern/native";
+import {
+  flushSearches,
+  queueSearch,
+  searchAtOnce,
+  searchesAtOnce,
+  startBatch,
+  type CompiledPattern,
+} from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
 import { resolveRef, valueAt } from "../compile/ref-target";
 import type { Check } from "../explain/report";
@@ -99,23 +106,33 @@ export function closureFastCheck(check: Check, given: Given): FastCheck {
 }
 
 /** Builds the fast check, or null when the whole schema is better left to the closures (lenient scalars, too much source). */
-export function generateFastCheck(schema: unknown, options: CompileOptions, compiled: CompiledSchema, given: Given): FastCheck | null {
+export function generateFastCheck(
+  schema: unknown,
+  options: CompileOptions,
+  compiled: CompiledSchema,
+  given: Given,
+): FastCheck | null {
   const { check } = compiled;
   if (options.lenientScalars || !codeGenerationAllowed || check === null) return null;
   const generator = new Generator(schema, compiled, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
-    const body = generator.region(() => generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }));
+    const body = generator.region(() =>
+      generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }),
+    );
     // Without a queued search, no batch to start or run (searched at once, each search looks at the time budget).
-    const [start, end] = generator.queues ? ["const batch = startBatch();\n", "return flushSearches(batch);"] : ["", "return true;"];
+    const [start, end] = generator.queues
+      ? ["const batch = startBatch();\n", "return flushSearches(batch);"]
+      : ["", "return true;"];
     // Work an optional property added is compared with the limit here at the latest (Generator.properties).
     const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
     // for…in would list enumerable properties added to Object.prototype, and
     // count their turns: while it has any, the closures answer.
-    const polluted = generator.forIn ? `for (const _ in objectPrototype) return ${generator.constant(closureFastCheck(check, given))}(v);\n` : "";
+    const polluted = generator.forIn
+      ? `for (const _ in objectPrototype) return ${generator.constant(closureFastCheck(check, given))}(v);\n`
+      : "";
     return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${polluted}${start}${body}\n${compared}${end}\n}`;
   });
 }
-
 
 /**
  * Where generated code runs: how many containers below the arguments (a
@@ -309,12 +326,14 @@ class Generator extends CodeWriter {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].name === "$ref") return code + this.refTest(node, object.$ref as string, v, at, at.shared);
+      if (keywords.length === 1 && keywords[0].name === "$ref")
+        return code + this.refTest(node, object.$ref as string, v, at, at.shared);
     }
     const types = parseTypeNames(object.type);
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
     // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
-    const anyJson = this.given === "any" ? `isShallowJson(${v})` : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
+    const anyJson =
+      this.given === "any" ? `isShallowJson(${v})` : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
     code += `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
     // A closure meets a value walked first (the walk bounds the depth it may
     // recurse to), and so does a composition: a branch that fails because of
@@ -322,12 +341,16 @@ class Generator extends CodeWriter {
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (walked !== null && keywords.some(({ name }) => COMPOSITION.has(name) || name === "$ref" || !this.writes(name, object))) {
+    if (
+      walked !== null &&
+      keywords.some(({ name }) => COMPOSITION.has(name) || name === "$ref" || !this.writes(name, object))
+    ) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
     const only = types?.length === 1 ? types[0] : null;
-    const canBe = (kind: string) => types === null || types.includes(kind) || (kind === "number" && types.includes("integer"));
+    const canBe = (kind: string) =>
+      types === null || types.includes(kind) || (kind === "number" && types.includes("integer"));
     const guards: Record<string, string> = {
       object: test("object"),
       array: `Array.isArray(${v})`,
@@ -339,7 +362,9 @@ class Generator extends CodeWriter {
     // each unlisted value anyway, else by that of propertyNames, else by a
     // loop of their own.
     const names = keywords.map((keyword) => keyword.name);
-    const keysBy = names.find((name) => name === "additionalProperties" || name === "additional_properties") ?? (names.includes("propertyNames") ? "propertyNames" : null);
+    const keysBy =
+      names.find((name) => name === "additionalProperties" || name === "additional_properties") ??
+      (names.includes("propertyNames") ? "propertyNames" : null);
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
     for (const { name, check } of keywords) {
       const kind = this.writes(name, object) ? WRITTEN[name] : null;
@@ -347,7 +372,12 @@ class Generator extends CodeWriter {
         code += this.keyword(node, name, check, object, pointer, v, at, walk);
       } else if (canBe(kind)) {
         // A keyword applies to values of its type only, as its closure does.
-        code += isOnly(kind) ? this.keyword(node, name, check, object, pointer, v, at, walk) : this.guarded(guards[kind], this.sometimes(at, () => this.keyword(node, name, check, object, pointer, v, at, walk)));
+        code += isOnly(kind)
+          ? this.keyword(node, name, check, object, pointer, v, at, walk)
+          : this.guarded(
+              guards[kind],
+              this.sometimes(at, () => this.keyword(node, name, check, object, pointer, v, at, walk)),
+            );
       }
     }
     // What no keyword walked: an object's keys, or a list's items.
@@ -355,7 +385,8 @@ class Generator extends CodeWriter {
       const rest = this.walkKeys(object, v, at);
       code += isOnly("object") ? rest : this.guarded(guards.object, rest);
     }
-    if (!walk.items && canBe("array")) code += isOnly("array") ? walkStatement(v, at) : this.guarded(guards.array, walkStatement(v, at));
+    if (!walk.items && canBe("array"))
+      code += isOnly("array") ? walkStatement(v, at) : this.guarded(guards.array, walkStatement(v, at));
     return code;
   }
 
@@ -368,7 +399,16 @@ class Generator extends CodeWriter {
     return Object.hasOwn(WRITTEN, name) && !(name === "items" && "prefixItems" in object);
   }
 
-  private keyword(node: CompiledNode, name: string, check: Check, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+  private keyword(
+    node: CompiledNode,
+    name: string,
+    check: Check,
+    object: Record<string, unknown>,
+    pointer: string,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): string {
     if (!this.writes(name, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
     switch (name) {
       case "properties":
@@ -445,7 +485,11 @@ class Generator extends CodeWriter {
       functions.set(target, name);
       const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
-      this.define(index, `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH} && typeof v === "object" && v !== null) return false;\n${body}\nreturn true;\n}`, body);
+      this.define(
+        index,
+        `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH} && typeof v === "object" && v !== null) return false;\n${body}\nreturn true;\n}`,
+        body,
+      );
     }
     return name;
   }
@@ -457,10 +501,18 @@ class Generator extends CodeWriter {
    * before (nodeCode), so the branches, and compositions inside them, know
    * it is JSON.
    */
-  private composition(keyword: string, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
+  private composition(
+    keyword: string,
+    object: Record<string, unknown>,
+    pointer: string,
+    v: string,
+    at: CodeSite,
+  ): string {
     const branch = (schema: unknown, path: string) => {
       const index = this.functions.push("") - 1;
-      const body = this.region(() => this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }));
+      const body = this.region(() =>
+        this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }),
+      );
       this.define(index, `function b${index}(v, d) {\n${body}\nreturn true;\n}`, body);
       return `b${index}(${v}, ${depthOf(at)})`;
     };
@@ -488,7 +540,8 @@ class Generator extends CodeWriter {
     // The property `name` of the object in `o`.
     const block = (name: string, o: string) => {
       const x = this.variable();
-      const check = () => this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
+      const check = () =>
+        this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
       if (at.shared || !required.has(name)) {
         const body = at.shared ? check() : this.added(check);
         return body === "" ? "" : `{ ${ownValueCode(x, o, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
@@ -559,16 +612,31 @@ class Generator extends CodeWriter {
    * against its subschema (or refused). The first loop over the keys also
    * walks them (see walkKeys).
    */
-  private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+  private additional(
+    name: string,
+    object: Record<string, unknown>,
+    pointer: string,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): string {
     const listed = allowedNames(object);
     const walks = !walk.keys && walk.keysBy === name;
     walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
-    const check = () => (object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at)));
+    const check = () =>
+      object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at));
     // With names listed, the subschema checks only some keys.
-    const { code: rest, units } = listed.length === 0 ? this.measure(check) : { code: this.sometimes(at, check), units: 0 };
-    return this.keyLoop(v, key, turnCost(1 + units, at, walks), this.unlisted(key, listed, rest, walks ? this.listedWalk(value, at) : ""), at);
+    const { code: rest, units } =
+      listed.length === 0 ? this.measure(check) : { code: this.sometimes(at, check), units: 0 };
+    return this.keyLoop(
+      v,
+      key,
+      turnCost(1 + units, at, walks),
+      this.unlisted(key, listed, rest, walks ? this.listedWalk(value, at) : ""),
+      at,
+    );
   }
 
   /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
@@ -576,8 +644,17 @@ class Generator extends CodeWriter {
     const walks = !walk.keys && walk.keysBy === "propertyNames";
     walk.keys ||= walks;
     const key = this.variable();
-    const { code: names, units } = this.measure(() => this.node(object.propertyNames, `${pointer}/propertyNames`, key, at));
-    const walked = walks ? this.unlisted(key, allowedNames(object), walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at)) : "";
+    const { code: names, units } = this.measure(() =>
+      this.node(object.propertyNames, `${pointer}/propertyNames`, key, at),
+    );
+    const walked = walks
+      ? this.unlisted(
+          key,
+          allowedNames(object),
+          walkStatement(`${v}[${key}]`, below(at)),
+          this.listedWalk(`${v}[${key}]`, at),
+        )
+      : "";
     return this.keyLoop(v, key, turnCost(1 + units, at, walks), `${names}${walked}`, at);
   }
 
@@ -593,7 +670,13 @@ class Generator extends CodeWriter {
     const key = this.variable();
     const value = `${v}[${key}]`;
     const rest = walkStatement(value, below(at));
-    return this.keyLoop(v, key, turnCost(0, at, true), this.unlisted(key, listed, rest, this.listedWalk(value, at)), at);
+    return this.keyLoop(
+      v,
+      key,
+      turnCost(0, at, true),
+      this.unlisted(key, listed, rest, this.listedWalk(value, at)),
+      at,
+    );
   }
 
   /** A listed property holding undefined was skipped where it was read: it is not JSON. */
@@ -623,7 +706,8 @@ class Generator extends CodeWriter {
     }
     this.forIn = true;
     if (!charges) return `for (const ${key} in ${v}) {\n${body}\n}\n`;
-    if (!/^\d+$/.test(cost) || Number(cost) > WORK_PER_VALUE / 2) return `for (const ${key} in ${v}) {\n${chargeCode(cost)}${body}\n}\n`;
+    if (!/^\d+$/.test(cost) || Number(cost) > WORK_PER_VALUE / 2)
+      return `for (const ${key} in ${v}) {\n${chargeCode(cost)}${body}\n}\n`;
     const turns = this.variable();
     return `{ let ${turns} = 0;\nfor (const ${key} in ${v}) {\n${turns}++;\n${body}\n}\n${chargeCode(`${turns} * ${cost}`)}}\n`;
   }
@@ -658,7 +742,9 @@ class Generator extends CodeWriter {
     // (findNonJson then names it).
     const length = this.variable();
     const cost = turnCost(1 + units, at, true);
-    const each = at.shared ? chargeCode(cost) : `if (${i} % ${COUNTED_AHEAD} === 0) ${chargeCode(`Math.min(${COUNTED_AHEAD}, ${length} - ${i}) * ${cost}`)}`;
+    const each = at.shared
+      ? chargeCode(cost)
+      : `if (${i} % ${COUNTED_AHEAD} === 0) ${chargeCode(`Math.min(${COUNTED_AHEAD}, ${length} - ${i}) * ${cost}`)}`;
     const counted = at.walked === "true" ? "" : `if (!isCount(${length})) return false;\n`;
     return `{ const ${length} = ${v}.length;\n${counted}for (let ${i} = 0; ${i} < ${length}; ${i}++) {\n${each}const ${x} = ${v}[${i}];\n${body}\n} }\n`;
   }
@@ -679,7 +765,9 @@ class Generator extends CodeWriter {
   private bound(keyword: keyof typeof BOUNDS, bound: number, v: string): string {
     const { operator } = BOUNDS[keyword];
     const literal = JSON.stringify(bound);
-    const passes = integersCompareExactly(bound) ? `${v} ${operator} ${literal}` : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
+    const passes = integersCompareExactly(bound)
+      ? `${v} ${operator} ${literal}`
+      : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
     return `if (!(${passes})) return false;\n`;
   }
 
@@ -692,9 +780,11 @@ class Generator extends CodeWriter {
    * length alone, go to memberOf.
    */
   private enumCheck(choices: unknown[], v: string): string {
-    if (!choices.every((choice) => typeof choice === "string" && choice.length < LONG_STRING)) return `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
+    if (!choices.every((choice) => typeof choice === "string" && choice.length < LONG_STRING))
+      return `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
     const strings = choices as string[];
-    if (strings.reduce((length, choice) => length + choice.length, 0) < COMPARED_PER_STEP) return `if (!(${this.oneOfStrings(v, strings)})) return false;\n`;
+    if (strings.reduce((length, choice) => length + choice.length, 0) < COMPARED_PER_STEP)
+      return `if (!(${this.oneOfStrings(v, strings)})) return false;\n`;
     const found = `if (!${this.constant(new Set(strings))}.has(${v})) return false;\n`;
     return strings.every(isShortString) ? found : `${found}chargeComparison(${v}.length);\n`;
   }

@@ -2,7 +2,14 @@ import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import { rejectAll, type CompiledNode, type CompiledSchema } from "../compile/compile-schema";
 import type { CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
-import { allowedNames, isObject, MISSING, missingParams, ownValueCode, unexpectedProblem } from "../compile/keywords/object";
+import {
+  allowedNames,
+  isObject,
+  MISSING,
+  missingParams,
+  ownValueCode,
+  unexpectedProblem,
+} from "../compile/keywords/object";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -29,7 +36,11 @@ export type Explainer = (value: unknown, report: Report) => unknown;
  * from a call site that sees only that closure; so the problems found, their
  * order, their places and their words are the closures' own.
  */
-export function generateExplainer(schema: unknown, options: CompileOptions, compiled: CompiledSchema): Explainer | null {
+export function generateExplainer(
+  schema: unknown,
+  options: CompileOptions,
+  compiled: CompiledSchema,
+): Explainer | null {
   if (options.lenientScalars || !codeGenerationAllowed) return null;
   const writer = new ExplainWriter(compiled, options.presentRequired);
   return writer.build<Explainer>(() => {
@@ -39,7 +50,10 @@ export function generateExplainer(schema: unknown, options: CompileOptions, comp
 }
 
 /** How the branches of a composition keyword are found in its schema object, and where. */
-const BRANCHES: Record<string, (object: Record<string, unknown>, pointer: string) => [schema: unknown, pointer: string][]> = {
+const BRANCHES: Record<
+  string,
+  (object: Record<string, unknown>, pointer: string) => [schema: unknown, pointer: string][]
+> = {
   oneOf: (object, pointer) => (object.oneOf as unknown[]).map((branch, i) => [branch, `${pointer}/oneOf/${i}`]),
   anyOf: (object, pointer) => (object.anyOf as unknown[]).map((branch, i) => [branch, `${pointer}/anyOf/${i}`]),
   not: (object, pointer) => [[object.not, `${pointer}/not`]],
@@ -55,7 +69,18 @@ class ExplainWriter extends CodeWriter {
     /** Whether a required property of the arguments object must hold a value that is not blank (src/runtime/present.ts). */
     private readonly presentRequired: boolean,
   ) {
-    super({ isObject, keysOf, pass, overrun, withBranches, MISSING, hasOwn: Object.hasOwn, objectPrototype: Object.prototype, isArguments, isBlank });
+    super({
+      isObject,
+      keysOf,
+      pass,
+      overrun,
+      withBranches,
+      MISSING,
+      hasOwn: Object.hasOwn,
+      objectPrototype: Object.prototype,
+      isArguments,
+      isBlank,
+    });
   }
 
   /**
@@ -79,7 +104,8 @@ class ExplainWriter extends CodeWriter {
     let rest = "";
     for (const { name, check } of node.keywords) rest += this.keyword(node, name, check, object, v, ok);
     // As compile-schema.ts joins them: the type first, the other keywords only for a value of the right type.
-    const checked = node.type === null ? rest : `if (!${this.constant(node.type)}(${v}, r)) ${ok} = false;\nelse {\n${rest}}\n`;
+    const checked =
+      node.type === null ? rest : `if (!${this.constant(node.type)}(${v}, r)) ${ok} = false;\nelse {\n${rest}}\n`;
     return chargeCode(String(subschemaWeight(schema))) + checked;
   }
 
@@ -89,7 +115,14 @@ class ExplainWriter extends CodeWriter {
   }
 
   /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
-  private keyword(node: CompiledNode, name: string, check: Check, object: Record<string, unknown>, v: string, ok: string): string {
+  private keyword(
+    node: CompiledNode,
+    name: string,
+    check: Check,
+    object: Record<string, unknown>,
+    v: string,
+    ok: string,
+  ): string {
     const { pointer } = node;
     switch (name) {
       case "properties":
@@ -104,10 +137,14 @@ class ExplainWriter extends CodeWriter {
         return this.additional(name, object, pointer, v, ok);
       case "allOf":
         // Every branch, each reporting its own problems: as if they were the subschema's own keywords.
-        return (object.allOf as unknown[]).map((branch, i) => this.node(branch, `${pointer}/allOf/${i}`, v, ok)).join("");
+        return (object.allOf as unknown[])
+          .map((branch, i) => this.node(branch, `${pointer}/allOf/${i}`, v, ok))
+          .join("");
       case "$ref":
         // A target decided once per value keeps its closure, which remembers.
-        return node.ref === null || node.ref.remembered ? this.call(check, v, ok) : `if (!${this.target(node.ref.target)}(${v}, r)) ${ok} = false;\n`;
+        return node.ref === null || node.ref.remembered
+          ? this.call(check, v, ok)
+          : `if (!${this.target(node.ref.target)}(${v}, r)) ${ok} = false;\n`;
       case "oneOf":
       case "anyOf":
       case "not":
@@ -188,7 +225,13 @@ class ExplainWriter extends CodeWriter {
    * checked against the schema or refused with the closure's words.
    */
   private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, ok: string): string {
-    const [keys, i, key, x, skip] = [this.variable(), this.variable(), this.variable(), this.variable(), this.variable()];
+    const [keys, i, key, x, skip] = [
+      this.variable(),
+      this.variable(),
+      this.variable(),
+      this.variable(),
+      this.variable(),
+    ];
     const declared = allowedNames(object);
     const child =
       object[name] === false
@@ -197,7 +240,8 @@ class ExplainWriter extends CodeWriter {
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.
     const rootRequired = this.compiled.rootRequired;
-    if (rootRequired !== null) unlisted += ` && !(${skip} && ${this.constant(rootRequired)}.has(${key}) && isBlank(${v}[${key}]))`;
+    if (rootRequired !== null)
+      unlisted += ` && !(${skip} && ${this.constant(rootRequired)}.has(${key}) && isBlank(${v}[${key}]))`;
     return (
       `if (isObject(${v})) {\n${rootRequired === null ? "" : `const ${skip} = isArguments(${v});\n`}const ${keys} = keysOf(${v});\n` +
       `for (let ${i} = 0; ${i} < ${keys}.length; ${i}++) {\nconst ${key} = ${keys}[${i}];\n${chargeCode("1")}` +

@@ -14,7 +14,8 @@ export function parseArguments(text: unknown): { value: unknown } | Failure {
     return { value: JSON.parse(text) };
   } catch (error) {
     // JSON.parse runs out of stack only on text nested thousands deep.
-    if (!(error instanceof SyntaxError)) return jsonFailure("they nest too deeply to be read (the bound is 256 levels)");
+    if (!(error instanceof SyntaxError))
+      return jsonFailure("they nest too deeply to be read (the bound is 256 levels)");
     const { line, column, reason } = locateJsonError(text);
     return jsonFailure(`${reason} at line ${line} column ${column}`);
   }

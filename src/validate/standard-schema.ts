@@ -30,7 +30,10 @@ export function standardResult<T>(value: unknown, result: Result): StandardSchem
  * `check` gives the Standard Schema result of a value, `schemaFor` the JSON
  * Schema for a target, or throws.
  */
-export function standardProps<T>(check: (value: unknown) => StandardSchemaV1.Result<T>, schemaFor: (target: unknown) => Record<string, unknown>): StandardProps<T> {
+export function standardProps<T>(
+  check: (value: unknown) => StandardSchemaV1.Result<T>,
+  schemaFor: (target: unknown) => Record<string, unknown>,
+): StandardProps<T> {
   const convert = (options?: { target?: unknown }) => schemaFor(options?.target);
   return Object.freeze({
     version: 1,

@@ -3,9 +3,26 @@ import { findNonJson, MAX_DEPTH } from "../runtime/json-value";
 import type { CompiledSchema } from "../compile/compile-schema";
 import { closureFastCheck, type FastCheck, type Given } from "./check-generator";
 import type { Explainer } from "./explainer";
-import { budgetFailure, failure, issueAt, limitIssue, stackFailure, unreadable, VALID, workFailure } from "../explain/failure";
+import {
+  budgetFailure,
+  failure,
+  issueAt,
+  limitIssue,
+  stackFailure,
+  unreadable,
+  VALID,
+  workFailure,
+} from "../explain/failure";
 import { EngineLimit } from "../pattern/native";
-import { BudgetSpent, charge, endValidation, startPass, startValidation, widenSearchWork, WorkSpent } from "../runtime/pass";
+import {
+  BudgetSpent,
+  charge,
+  endValidation,
+  startPass,
+  startValidation,
+  widenSearchWork,
+  WorkSpent,
+} from "../runtime/pass";
 import { pathTo, Report, type Check } from "../explain/report";
 import { describeThrown, isThrown } from "../runtime/thrown";
 import type { Issue, Result, StandardProps, Validator } from "../runtime/types";
@@ -144,7 +161,10 @@ export class CompiledValidator implements Validator {
     return (this.#standard ??= standardProps(
       (value) => standardResult(value, this.validate(value)),
       (target) => {
-        if (this.text === null) throw new Error("tool-input-schema: this schema has no JSON text to write as JSON Schema (it holds a bigint, or is over 4 MiB written out)");
+        if (this.text === null)
+          throw new Error(
+            "tool-input-schema: this schema has no JSON text to write as JSON Schema (it holds a bigint, or is over 4 MiB written out)",
+          );
         return schemaForTarget(this.text, target);
       },
     ));
@@ -246,4 +266,3 @@ function isWidened(error: unknown): boolean {
 function isStackOverflow(error: unknown): boolean {
   return isThrown(error, RangeError) && describeThrown(error).includes("call stack");
 }
-

@@ -9,7 +9,19 @@ import fc from "fast-check";
 /** Keys that are data, not prototype lookups (docs/contract.md, "The JSON input domain"), and keys a message must escape, among ordinary ones. */
 export const key = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom("a", "b", "path", "edits", "x-y", "") },
-  { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "line\nbreak", "tab\there", "\u2028", "😀") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "toString",
+      "hasOwnProperty",
+      "line\nbreak",
+      "tab\there",
+      "\u2028",
+      "😀",
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 6, unit: "binary" }) },
 );
 
@@ -19,10 +31,89 @@ const TYPE_NAMES = ["object", "array", "string", "integer", "number", "boolean",
 export const patternText = fc
   .array(
     fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom("a", "b", "0", "é", "😀", "\ud800", " ", "-", ".", "^", "$", "|", "*", "+", "?", "{2}", "{1,3}", "{2,}", "*?") },
-      { weight: 4, arbitrary: fc.constantFrom("(", ")", "(?:", "[", "]", "[^", "a-z", "\\.", "\\-", "\\/", "\\:", "\\\\", "[]", "[^]") },
-      { weight: 2, arbitrary: fc.constantFrom("\\d", "\\w", "\\s", "\\S", "\\b", "\\B", "\\t", "\\n", "\\0", "\\x41", "\\u0041", "\\u{1F600}", "\\ud83d\\ude00") },
-      { weight: 1, arbitrary: fc.constantFrom("(?=", "(?!", "(?<=", "(?<n>", "\\1", "\\k<n>", "\\p{L}", "(*ACCEPT)", "a++", "[[:alpha:]]", "{", "}", "{99999}", "\\", "\\ ", "\\é", "(?i)") },
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom(
+          "a",
+          "b",
+          "0",
+          "é",
+          "😀",
+          "\ud800",
+          " ",
+          "-",
+          ".",
+          "^",
+          "$",
+          "|",
+          "*",
+          "+",
+          "?",
+          "{2}",
+          "{1,3}",
+          "{2,}",
+          "*?",
+        ),
+      },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          "(",
+          ")",
+          "(?:",
+          "[",
+          "]",
+          "[^",
+          "a-z",
+          "\\.",
+          "\\-",
+          "\\/",
+          "\\:",
+          "\\\\",
+          "[]",
+          "[^]",
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          "\\d",
+          "\\w",
+          "\\s",
+          "\\S",
+          "\\b",
+          "\\B",
+          "\\t",
+          "\\n",
+          "\\0",
+          "\\x41",
+          "\\u0041",
+          "\\u{1F600}",
+          "\\ud83d\\ude00",
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          "(?=",
+          "(?!",
+          "(?<=",
+          "(?<n>",
+          "\\1",
+          "\\k<n>",
+          "\\p{L}",
+          "(*ACCEPT)",
+          "a++",
+          "[[:alpha:]]",
+          "{",
+          "}",
+          "{99999}",
+          "\\",
+          "\\ ",
+          "\\é",
+          "(?i)",
+        ),
+      },
     ),
     { maxLength: 12 },
   )
@@ -32,10 +123,27 @@ export const patternText = fc
 const json = fc.jsonValue({ maxDepth: 2 });
 
 /** Values that are wrong for most keywords. */
-const junk = fc.constantFrom<unknown>(null, -1, 1.5, "x", [], {}, [1, "a"], true, Number.NaN, Infinity, 10n, new Date(0));
+const junk = fc.constantFrom<unknown>(
+  null,
+  -1,
+  1.5,
+  "x",
+  [],
+  {},
+  [1, "a"],
+  true,
+  Number.NaN,
+  Infinity,
+  10n,
+  new Date(0),
+);
 
 const nat = fc.oneof(fc.nat(5), fc.constantFrom<unknown>(-1, 1.5, "3", 1e309, 2 ** 53));
-const num = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.constantFrom<unknown>("1", 10n, Infinity));
+const num = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.constantFrom<unknown>("1", 10n, Infinity),
+);
 
 /**
  * A random schema. `valid` keeps to well-formed values of the core subset
@@ -48,7 +156,10 @@ export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3, extend
     const sub = tie("schema");
     const subs = fc.array(sub, { minLength: 1, maxLength: 3 });
     const core: Record<string, fc.Arbitrary<unknown>> = {
-      type: fc.oneof(fc.constantFrom(...TYPE_NAMES), fc.uniqueArray(fc.constantFrom(...TYPE_NAMES), { minLength: 1, maxLength: 3 })),
+      type: fc.oneof(
+        fc.constantFrom(...TYPE_NAMES),
+        fc.uniqueArray(fc.constantFrom(...TYPE_NAMES), { minLength: 1, maxLength: 3 }),
+      ),
       properties: fc.dictionary(keys, sub, { maxKeys: 3 }),
       required: fc.uniqueArray(keys, { maxLength: 3 }),
       additionalProperties: fc.oneof(fc.boolean(), sub),
@@ -98,7 +209,10 @@ export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3, extend
       prefixItems: fc.oneof(subs, junk),
       allOf: fc.oneof(subs, junk),
       $defs: fc.oneof(fc.dictionary(keys, sub, { maxKeys: 2 }), junk),
-      $ref: fc.oneof(fc.constantFrom("#", "#/properties/a", "#/$defs/a", "#/nope", "other.json#", "#anchor", "#/%"), junk),
+      $ref: fc.oneof(
+        fc.constantFrom("#", "#/properties/a", "#/$defs/a", "#/nope", "other.json#", "#anchor", "#/%"),
+        junk,
+      ),
       title: fc.oneof(fc.string(), junk),
       examples: fc.oneof(fc.array(json, { maxLength: 2 }), junk),
       $id: fc.oneof(fc.string(), junk),
@@ -137,7 +251,11 @@ export function schemaArbitrary(valid: boolean, keys = key, maxDepth = 3, extend
 export function rootSchemaArbitrary(valid: boolean, keys = key, extended = false): fc.Arbitrary<unknown> {
   const body = schemaArbitrary(valid, keys, 3, extended);
   const objectRoot = fc
-    .tuple(fc.dictionary(keys, body, { maxKeys: 4 }), fc.uniqueArray(keys, { maxLength: 2 }), fc.option(fc.oneof(fc.boolean(), body), { nil: undefined }))
+    .tuple(
+      fc.dictionary(keys, body, { maxKeys: 4 }),
+      fc.uniqueArray(keys, { maxLength: 2 }),
+      fc.option(fc.oneof(fc.boolean(), body), { nil: undefined }),
+    )
     .map(([properties, required, additionalProperties]) => ({
       type: "object",
       properties,
@@ -164,8 +282,20 @@ const nonJson = fc.constantFrom<unknown>(
   new Custom(),
   // eslint-disable-next-line no-sparse-arrays
   [1, , 3],
-  Object.defineProperty({}, "a", { enumerable: true, get: () => { throw new Error("getter"); } }),
-  new Proxy({}, { ownKeys: () => { throw new Error("proxy"); } }),
+  Object.defineProperty({}, "a", {
+    enumerable: true,
+    get: () => {
+      throw new Error("getter");
+    },
+  }),
+  new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error("proxy");
+      },
+    },
+  ),
 );
 
 /** JSON text where a list or an object belongs: a common model mistake. */
@@ -178,7 +308,21 @@ const hugeString = fc.constantFrom("x".repeat(200_000), "😀\ud800".repeat(50_0
 export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hugeString },
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  { weight: 2, arbitrary: fc.anything({ maxDepth: 2, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true, withObjectString: true, stringUnit: "binary" }) },
+  {
+    weight: 2,
+    arbitrary: fc.anything({
+      maxDepth: 2,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+      withObjectString: true,
+      stringUnit: "binary",
+    }),
+  },
   { weight: 1, arbitrary: nonJson },
   { weight: 1, arbitrary: jsonText },
   { weight: 1, arbitrary: fc.array(nonJson, { maxLength: 2 }) },

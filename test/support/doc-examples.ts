@@ -66,10 +66,17 @@ export function readBlocks(markdown: string): Block[] {
     let end = i + 1;
     while (end < lines.length && lines[end].trimEnd() !== fence[1]) end++;
     if (end === lines.length) throw new Error(`line ${i + 1}: a code block that never closes`);
-    if (!LANGUAGES.has(fence[2])) throw new Error(`line ${i + 1}: a code block needs one of the languages ${[...LANGUAGES].join(", ")}, not "${fence[2]}"`);
+    if (!LANGUAGES.has(fence[2]))
+      throw new Error(
+        `line ${i + 1}: a code block needs one of the languages ${[...LANGUAGES].join(", ")}, not "${fence[2]}"`,
+      );
     const { mode, context } = readMarker(lines, i);
-    if (fence[2] === "sh" ? mode !== "run" && mode !== "shell" : fence[2] === "ts" ? mode === "shell" : mode !== "run") {
-      throw new Error(`line ${i + 1}: a ${fence[2]} block cannot be marked "${mode}" (ts blocks take the TypeScript modes, sh blocks "shell", others none)`);
+    if (
+      fence[2] === "sh" ? mode !== "run" && mode !== "shell" : fence[2] === "ts" ? mode === "shell" : mode !== "run"
+    ) {
+      throw new Error(
+        `line ${i + 1}: a ${fence[2]} block cannot be marked "${mode}" (ts blocks take the TypeScript modes, sh blocks "shell", others none)`,
+      );
     }
     const code = lines.slice(i + 1, end).map((text, k) => ({ text, line: i + 2 + k }));
     blocks.push({ language: fence[2], line: i + 1, lines: code, mode, context });
@@ -118,10 +125,15 @@ export function readShellExamples(markdown: string): ShellExample[] {
       before !== undefined &&
       before.mode === "shell" &&
       lines.slice(before.lines.length + before.line + 1, block.line - 1).every((line) => line.trim() === "");
-    if (block.language === "text" && !follows) throw new Error(`line ${block.line}: a text block shows output, so it follows a shell example`);
-    if (block.mode === "shell") examples.push({ line: block.line, script: block.lines.map((line) => line.text).join("\n") + "\n" });
+    if (block.language === "text" && !follows)
+      throw new Error(`line ${block.line}: a text block shows output, so it follows a shell example`);
+    if (block.mode === "shell")
+      examples.push({ line: block.line, script: block.lines.map((line) => line.text).join("\n") + "\n" });
     else if (follows && (block.language === "text" || block.language === "json")) {
-      examples[examples.length - 1].output = { line: block.line, text: block.lines.map((line) => line.text).join("\n") };
+      examples[examples.length - 1].output = {
+        line: block.line,
+        text: block.lines.map((line) => line.text).join("\n"),
+      };
     }
   });
   return examples;
@@ -140,12 +152,19 @@ const VARYING: [RegExp, string][] = [
  * text within that line.
  */
 export function outputDifference(shown: string, printed: string): string | undefined {
-  const normalize = (text: string) => VARYING.reduce((out, [pattern, word]) => out.replace(pattern, word), text.replace(/\n+$/, "")).split("\n");
+  const normalize = (text: string) =>
+    VARYING.reduce((out, [pattern, word]) => out.replace(pattern, word), text.replace(/\n+$/, "")).split("\n");
   const [want, got] = [normalize(shown), normalize(printed)];
   for (let i = 0; i < Math.max(want.length, got.length); i++) {
     if (want[i] === undefined) return `line ${i + 1} is not shown: ${got[i]}`;
     if (got[i] === undefined) return `line ${i + 1} is shown but not printed: ${want[i]}`;
-    const pattern = new RegExp(`^${want[i].split("…").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "u");
+    const pattern = new RegExp(
+      `^${want[i]
+        .split("…")
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+      "u",
+    );
     if (!pattern.test(got[i])) return `line ${i + 1} differs:\n  shown    ${want[i]}\n  printed  ${got[i]}`;
   }
   return undefined;
@@ -160,7 +179,10 @@ export function headingAnchors(markdown: string): Set<string> {
     if (/^`{3,}/.test(line)) fenced = !fenced;
     const heading = fenced ? null : /^#{1,6} (.+?)\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1].toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replace(/ /g, "-");
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -193,13 +215,15 @@ function readMarker(lines: string[], fence: number): { mode: Mode | "continues" 
   if (first < 0) throw new Error(`line ${last + 1}: "-->" without "<!--"`);
   const head = MARKER.exec(lines[first].trimEnd());
   if (!head) {
-    if (/^<!--\s*example/.test(lines[first])) throw new Error(`line ${first + 1}: write the marker as <!-- example: MODE -->`);
+    if (/^<!--\s*example/.test(lines[first]))
+      throw new Error(`line ${first + 1}: write the marker as <!-- example: MODE -->`);
     return { mode: "run", context: [] };
   }
   if (!MODES.has(head[1])) throw new Error(`line ${first + 1}: unknown example mode "${head[1]}"`);
   const mode = head[1] as Mode | "continues" | "shell";
   if (head[2] !== undefined) return { mode, context: [] };
-  if (lines[last].trim() !== "-->") throw new Error(`line ${last + 1}: put "-->" on a line of its own after the context`);
+  if (lines[last].trim() !== "-->")
+    throw new Error(`line ${last + 1}: put "-->" on a line of its own after the context`);
   const context = lines.slice(first + 1, last).map((text, k) => ({ text, line: first + 2 + k }));
   return { mode, context };
 }
@@ -236,7 +260,9 @@ export function readOutputs(example: Example): Output[] {
 
   for (const statement of source.statements) {
     const endLine = source.getLineAndCharacterOfPosition(statement.end).line;
-    const trailing = ts.getTrailingCommentRanges(text, statement.end)?.find((range) => range.kind === ts.SyntaxKind.SingleLineCommentTrivia);
+    const trailing = ts
+      .getTrailingCommentRanges(text, statement.end)
+      ?.find((range) => range.kind === ts.SyntaxKind.SingleLineCommentTrivia);
     const trailingText = trailing ? text.slice(trailing.pos + 2, trailing.end).trim() : undefined;
     let first: number;
     let parts: string[];
@@ -262,7 +288,11 @@ export function readOutputs(example: Example): Output[] {
     used.add(first);
     let expression: ts.Expression = statement.expression;
     // `console.log(x)` states what it prints: x.
-    if (ts.isCallExpression(expression) && expression.getText(source).startsWith("console.log(") && expression.arguments.length === 1) {
+    if (
+      ts.isCallExpression(expression) &&
+      expression.getText(source).startsWith("console.log(") &&
+      expression.arguments.length === 1
+    ) {
       expression = expression.arguments[0];
     }
     outputs.push({
@@ -337,7 +367,11 @@ export function parseExpected(value: string, line: number): Expected {
   }
   const source = ts.createSourceFile("value.ts", `(${marked})`, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const statement = source.statements[0];
-  if (source.statements.length !== 1 || !ts.isExpressionStatement(statement) || !ts.isParenthesizedExpression(statement.expression)) {
+  if (
+    source.statements.length !== 1 ||
+    !ts.isExpressionStatement(statement) ||
+    !ts.isParenthesizedExpression(statement.expression)
+  ) {
     throw new Error(`line ${line}: not a value: ${value}`);
   }
   return toExpected(statement.expression.expression, line, value);
@@ -355,7 +389,11 @@ function toExpected(node: ts.Expression, line: number, whole: string): Expected 
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return { kind: "value", value: node.text };
   if (ts.isNumericLiteral(node)) return { kind: "value", value: Number(node.text) };
   if (ts.isBigIntLiteral(node)) return { kind: "value", value: BigInt(node.text.slice(0, -1)) };
-  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) {
+  if (
+    ts.isPrefixUnaryExpression(node) &&
+    node.operator === ts.SyntaxKind.MinusToken &&
+    ts.isNumericLiteral(node.operand)
+  ) {
     return { kind: "value", value: -Number(node.operand.text) };
   }
   if (node.kind === ts.SyntaxKind.TrueKeyword) return { kind: "value", value: true };
@@ -375,7 +413,10 @@ function toExpected(node: ts.Expression, line: number, whole: string): Expected 
       if (ts.isShorthandPropertyAssignment(property)) {
         if (property.name.text === ANY) rest = true;
         else properties.set(property.name.text, { kind: "any" });
-      } else if (ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) || ts.isNumericLiteral(property.name))) {
+      } else if (
+        ts.isPropertyAssignment(property) &&
+        (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name) || ts.isNumericLiteral(property.name))
+      ) {
         properties.set(property.name.text, toExpected(property.initializer, line, whole));
       } else {
         return fail();
@@ -396,7 +437,8 @@ export function difference(expected: Expected, actual: unknown, at = ""): string
       return Object.is(expected.value, actual) || (expected.value === 0 && actual === 0) ? undefined : here;
     case "array": {
       if (!Array.isArray(actual)) return here;
-      if (expected.rest ? actual.length < expected.items.length : actual.length !== expected.items.length) return `${here} (length)`;
+      if (expected.rest ? actual.length < expected.items.length : actual.length !== expected.items.length)
+        return `${here} (length)`;
       for (let i = 0; i < expected.items.length; i++) {
         const found = difference(expected.items[i], actual[i], `${at}[${i}]`);
         if (found !== undefined) return found;

@@ -6,8 +6,32 @@
 // strings to its ordinary callback: each kind is made on purpose.
 const { compile, patternEngine } = require(require("path").resolve(process.argv[2]));
 
-const patterns = ["^[a-z0-9-]+$", "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "[😀-🙏]", "^(?:é|ü)+x?$", "^[Ā-ſ]+$", "(?:a|ab)(?:c|bcd)(?:d*)$"];
-const subjects = ["abc-123", "ABC", "2024-01-31", "2024-1-31", "😀", "a😀b", "ééü", "éüx", "€€", "€a", "", "abcd", "abcbcd", "xabcdddd", "\u0100", "a".repeat(300)];
+const patterns = [
+  "^[a-z0-9-]+$",
+  "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+  "[😀-🙏]",
+  "^(?:é|ü)+x?$",
+  "^[Ā-ſ]+$",
+  "(?:a|ab)(?:c|bcd)(?:d*)$",
+];
+const subjects = [
+  "abc-123",
+  "ABC",
+  "2024-01-31",
+  "2024-1-31",
+  "😀",
+  "a😀b",
+  "ééü",
+  "éüx",
+  "€€",
+  "€a",
+  "",
+  "abcd",
+  "abcbcd",
+  "xabcdddd",
+  "\u0100",
+  "a".repeat(300),
+];
 const long = "prefix-" + "abc-".repeat(40) + "-suffix";
 const kinds = {
   parsed: (s) => JSON.parse(JSON.stringify(s)),
@@ -16,7 +40,10 @@ const kinds = {
   literal: (s) => s,
 };
 
-const validator = compile({ type: "object", properties: Object.fromEntries(patterns.map((p, i) => ["p" + i, { type: "string", pattern: p }])) });
+const validator = compile({
+  type: "object",
+  properties: Object.fromEntries(patterns.map((p, i) => ["p" + i, { type: "string", pattern: p }])),
+});
 const answers = new Map();
 const unstable = new Set();
 const before = patternEngine.searches();
@@ -42,7 +69,10 @@ for (const [kind] of Object.entries(kinds)) {
     }
   }
 }
-const kindsOf = (ok) => Object.keys(kinds).map((kind) => [...answers].filter(([key, answer]) => key.startsWith(kind + " ") && answer === ok).length);
+const kindsOf = (ok) =>
+  Object.keys(kinds).map(
+    (kind) => [...answers].filter(([key, answer]) => key.startsWith(kind + " ") && answer === ok).length,
+  );
 process.stdout.write(
   JSON.stringify({
     fastCall: patternEngine.fastCall,

@@ -11,15 +11,28 @@ const tools = [
   {
     name: "greet",
     description: "Greets someone by name.",
-    inputSchema: { type: "object", properties: { name: { type: "string", minLength: 1 } }, required: ["name"], additionalProperties: false },
+    inputSchema: {
+      type: "object",
+      properties: { name: { type: "string", minLength: 1 } },
+      required: ["name"],
+      additionalProperties: false,
+    },
   },
   {
     name: "lookup",
     description: "Uses $ref, which the core profile refuses.",
     inputSchema: { type: "object", properties: { id: { $ref: "#/$defs/id" } }, $defs: { id: { type: "string" } } },
   },
-  { name: "add_shout", description: "Adds the shout tool and announces it.", inputSchema: { type: "object", properties: {} } },
-  { name: "handled", description: "Lists the calls that reached a handler.", inputSchema: { type: "object", properties: {} } },
+  {
+    name: "add_shout",
+    description: "Adds the shout tool and announces it.",
+    inputSchema: { type: "object", properties: {} },
+  },
+  {
+    name: "handled",
+    description: "Lists the calls that reached a handler.",
+    inputSchema: { type: "object", properties: {} },
+  },
 ];
 const shout = {
   name: "shout",
@@ -31,7 +44,10 @@ const handled = [];
 const catalog = new Catalog();
 catalog.publish(tools, { mode: "passthrough" });
 
-const server = new Server({ name: "guarded-test-server", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
+const server = new Server(
+  { name: "guarded-test-server", version: "1.0.0" },
+  { capabilities: { tools: { listChanged: true } } },
+);
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 server.setRequestHandler(
   CallToolRequestSchema,

@@ -31,13 +31,26 @@ function sizeOf(args: unknown): { values: number; stringUnits: number } {
 export function outOfWork(args: unknown) {
   const { values, stringUnits } = sizeOf(args);
   const measured = (MAX_WORK - BASE_WORK) / WORK_PER_VALUE;
-  const limit = Math.min(BASE_WORK + WORK_PER_VALUE * values + Math.floor((READS_PER_STRING * stringUnits) / CHARACTERS_PER_STEP), MAX_WORK);
+  const limit = Math.min(
+    BASE_WORK + WORK_PER_VALUE * values + Math.floor((READS_PER_STRING * stringUnits) / CHARACTERS_PER_STEP),
+    MAX_WORK,
+  );
   const counted = values > measured ? `more than ${measured}` : String(values);
   const problem = `checking them against this schema takes more than the work limit (${limit} steps for ${counted} values); send fewer or smaller values`;
   return {
     ok: false,
     kind: "execution_failure",
     message: `could not check the arguments: arguments: ${problem}`,
-    issues: [{ kind: "execution_failure", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: { limit }, message: `arguments: ${problem}` }],
+    issues: [
+      {
+        kind: "execution_failure",
+        instancePath: "",
+        path: [],
+        schemaPath: "",
+        keyword: "schema",
+        params: { limit },
+        message: `arguments: ${problem}`,
+      },
+    ],
   };
 }

@@ -3,7 +3,8 @@ import { isBoolean, isString, valueKeyword, type Keyword } from "../keyword";
 import { toPointer } from "../../runtime/paths";
 
 /** Kept, never interpreted or asserted; only the value's shape is checked. */
-const annotation = <T>(name: string, accepts: (value: unknown) => value is T, mustBe: string): Keyword => valueKeyword(name, accepts, mustBe, () => null);
+const annotation = <T>(name: string, accepts: (value: unknown) => value is T, mustBe: string): Keyword =>
+  valueKeyword(name, accepts, mustBe, () => null);
 
 /** An annotation that holds any JSON value: kept, never interpreted. */
 function jsonAnnotation(name: string): Keyword {
@@ -11,7 +12,13 @@ function jsonAnnotation(name: string): Keyword {
     name,
     compile(value, site) {
       const found = findNonJson(value, MAX_DEPTH, site.countValues);
-      if (found) site.problem(name, `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
+      if (found)
+        site.problem(
+          name,
+          `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`,
+          "validation",
+          ...found.path,
+        );
       return null;
     },
   };
@@ -35,7 +42,8 @@ export const vendorExtension = jsonAnnotation;
 const idKeyword: Keyword = {
   name: "$id",
   compile(value, site) {
-    if (site.pointer() !== "") site.problem("$id", "$id is supported only at the root of the schema", "unsupported_capability");
+    if (site.pointer() !== "")
+      site.problem("$id", "$id is supported only at the root of the schema", "unsupported_capability");
     else if (typeof value !== "string") site.problem("$id", "must be a string");
     return null;
   },
@@ -43,7 +51,9 @@ const idKeyword: Keyword = {
 
 /** The annotations of the core profile. */
 export const CORE_ANNOTATIONS: Keyword[] = [
-  ...["description", "format", "contentEncoding", "$schema", "x-mcp-header"].map((name) => annotation(name, isString, "a string")),
+  ...["description", "format", "contentEncoding", "$schema", "x-mcp-header"].map((name) =>
+    annotation(name, isString, "a string"),
+  ),
   defaultKeyword,
 ];
 

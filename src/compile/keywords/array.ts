@@ -5,7 +5,13 @@ import { lengthOf, isSchema } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 
 /** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
-function eachItem(array: unknown[], start: number, end: number, checkAt: (i: number) => Check, r: Report | null): boolean {
+function eachItem(
+  array: unknown[],
+  start: number,
+  end: number,
+  checkAt: (i: number) => Check,
+  r: Report | null,
+): boolean {
   let ok = true;
   for (let i = start; i < end; i++) {
     charge(1);
@@ -20,7 +26,11 @@ export const itemsKeyword: Keyword = {
   name: "items",
   compile(value, site) {
     if (Array.isArray(value)) {
-      site.problem("items", "tuple-style items (a list of schemas) is not supported; give one schema for every item", "unsupported_capability");
+      site.problem(
+        "items",
+        "tuple-style items (a list of schemas) is not supported; give one schema for every item",
+        "unsupported_capability",
+      );
       return null;
     }
     if (!isSchema(value)) {
@@ -61,6 +71,15 @@ export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a bool
     if (length < 2) return true;
     charge(length);
     const repeat = firstRepeat(v, length);
-    return repeat === null || (r !== null && r.fail("uniqueItems", pointer, () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`, () => ({ i: repeat[1], j: repeat[0] })));
+    return (
+      repeat === null ||
+      (r !== null &&
+        r.fail(
+          "uniqueItems",
+          pointer,
+          () => `must not repeat an item (items ${repeat[0]} and ${repeat[1]} are equal)`,
+          () => ({ i: repeat[1], j: repeat[0] }),
+        ))
+    );
   };
 });

@@ -80,7 +80,8 @@ function formsOf(value: unknown, site: SchemaSite): Forms {
   return { types, names, expected: either(names.map(typeWord)), counted };
 }
 
-const fitsType = (names: string[] | null, value: unknown) => names === null || names.some((name) => matchesType(name, value));
+const fitsType = (names: string[] | null, value: unknown) =>
+  names === null || names.some((name) => matchesType(name, value));
 
 const problemCount = (run: Run) => run.findings.length + run.uncounted;
 
@@ -98,7 +99,8 @@ function noMatchProblem(forms: Forms, runs: Run[], value: unknown, report: Repor
   if (best === -1) return wrongType(forms.expected, forms.names, value);
   const { findings } = runs[best];
   let quoted = "";
-  for (let i = 0; i < Math.min(findings.length, QUOTED_PROBLEMS); i++) quoted += (i === 0 ? "" : "; ") + report.problemOf(findings[i]);
+  for (let i = 0; i < Math.min(findings.length, QUOTED_PROBLEMS); i++)
+    quoted += (i === 0 ? "" : "; ") + report.problemOf(findings[i]);
   return `does not match ${forms.counted}; closest (form ${best + 1}): ${quoted}`;
 }
 
@@ -153,20 +155,28 @@ export const oneOfKeyword: Keyword = {
     if (checks === null) return null;
     const forms = formsOf(value, site);
     const pointer = site.pointer("oneOf");
-    return combineBranches((checks) => (v, r) => {
-      if (r === null) {
-        let matched = 0;
-        for (const check of checks) if (check(v, null) && ++matched > 1) return false;
-        return matched === 1;
-      }
-      const runs = captureEach(checks, v, r);
-      const matched: number[] = [];
-      for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
-      if (matched.length === 1) return true;
-      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_MATCH);
-      // Forms are counted from 1 in messages; Ajv's passingSchemas are indices.
-      return r.fail("oneOf", pointer, `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`, () => ({ passingSchemas: matched.map((form) => form - 1) }));
-    }, checks);
+    return combineBranches(
+      (checks) => (v, r) => {
+        if (r === null) {
+          let matched = 0;
+          for (const check of checks) if (check(v, null) && ++matched > 1) return false;
+          return matched === 1;
+        }
+        const runs = captureEach(checks, v, r);
+        const matched: number[] = [];
+        for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
+        if (matched.length === 1) return true;
+        if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_MATCH);
+        // Forms are counted from 1 in messages; Ajv's passingSchemas are indices.
+        return r.fail(
+          "oneOf",
+          pointer,
+          `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`,
+          () => ({ passingSchemas: matched.map((form) => form - 1) }),
+        );
+      },
+      checks,
+    );
   },
 };
 
@@ -205,7 +215,9 @@ export const notKeyword = valueKeyword("not", isSchema, "a schema", (value, site
       (v, r) => {
         if (r === null) return !check(v, null);
         // The branch's first problem makes `not` hold; it is dropped.
-        return !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here", NO_PARAMS);
+        return (
+          !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here", NO_PARAMS)
+        );
       },
     [site.applicator("not", value)],
   );

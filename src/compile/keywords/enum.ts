@@ -22,16 +22,26 @@ export const enumKeyword: Keyword = {
     for (let i = 0; i < value.length; i++) {
       const found = findNonJson(value[i], MAX_DEPTH, site.countValues);
       if (found) {
-        site.problem("enum", `must list only JSON values; choice ${i}${toPointer(found.path)} ${found.problem}`, "validation", i, ...found.path);
+        site.problem(
+          "enum",
+          `must list only JSON values; choice ${i}${toPointer(found.path)} ${found.problem}`,
+          "validation",
+          i,
+          ...found.path,
+        );
         return null;
       }
     }
     const choices = [...value];
     const pointer = site.pointer("enum");
-    const problem = choices.length === 0 ? "no value is allowed here (the list of choices is empty)" : `must be one of ${choicesText(choices)}`;
+    const problem =
+      choices.length === 0
+        ? "no value is allowed here (the list of choices is empty)"
+        : `must be one of ${choicesText(choices)}`;
     const member = memberOf(choices);
     const params = once(() => ({ allowedValues: frozenCopy(choices) }));
-    return (v, r) => member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`, params));
+    return (v, r) =>
+      member(v) || (r !== null && r.fail("enum", pointer, () => `${problem}, got ${preview(v)}`, params));
   },
 };
 
@@ -41,12 +51,18 @@ export const constKeyword: Keyword = {
   compile(value, site) {
     const found = findNonJson(value, MAX_DEPTH, site.countValues);
     if (found) {
-      site.problem("const", `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`, "validation", ...found.path);
+      site.problem(
+        "const",
+        `must be a JSON value; ${toPointer(found.path) || "the value"} ${found.problem}`,
+        "validation",
+        ...found.path,
+      );
       return null;
     }
     const pointer = site.pointer("const");
     const problem = `must be ${preview(value)}`;
     const params = once(() => ({ allowedValue: frozenCopy(value) }));
-    return (v, r) => jsonEqual(value, v) || (r !== null && r.fail("const", pointer, () => `${problem}, got ${preview(v)}`, params));
+    return (v, r) =>
+      jsonEqual(value, v) || (r !== null && r.fail("const", pointer, () => `${problem}, got ${preview(v)}`, params));
   },
 };

@@ -4,7 +4,13 @@ import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS, isVendorExtension, vendorExtens
 import { itemsKeyword, maxItemsKeyword, minItemsKeyword, prefixItemsKeyword, uniqueItemsKeyword } from "./array";
 import { allOfKeyword, anyOfKeyword, notKeyword, oneOfKeyword } from "./composition";
 import { constKeyword, enumKeyword } from "./enum";
-import { exclusiveMaximumKeyword, exclusiveMinimumKeyword, maximumKeyword, minimumKeyword, multipleOfKeyword } from "./number";
+import {
+  exclusiveMaximumKeyword,
+  exclusiveMinimumKeyword,
+  maximumKeyword,
+  minimumKeyword,
+  multipleOfKeyword,
+} from "./number";
 import {
   additionalPropertiesAliasKeyword,
   additionalPropertiesKeyword,

@@ -41,7 +41,11 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
     const params = { comparison: operator, limit: value };
     // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
     const within = (v: unknown) =>
-      typeof v === "number" ? holds(v, value) : typeof v === "bigint" ? bigintPasses(v, value, operator) : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
+      typeof v === "number"
+        ? holds(v, value)
+        : typeof v === "bigint"
+          ? bigintPasses(v, value, operator)
+          : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
     return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`, params));
   });
 }
@@ -61,8 +65,11 @@ export const multipleOfKeyword: Keyword = {
     const pointer = site.pointer("multipleOf");
     const params = { multipleOf: value };
     return (v, r) => {
-      if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value)) return true;
-      return r !== null && r.fail("multipleOf", pointer, () => `must be a multiple of ${value}, got ${preview(v)}`, params);
+      if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value))
+        return true;
+      return (
+        r !== null && r.fail("multipleOf", pointer, () => `must be a multiple of ${value}, got ${preview(v)}`, params)
+      );
     };
   },
 };

@@ -11,7 +11,8 @@ import type { Params } from "../../explain/params";
 type JsonObject = Record<string, unknown>;
 
 // A Decimal is the number a lenient scalar string spells, not an object.
-export const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+export const isObject = (v: unknown): v is JsonObject =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
 
 /**
  * Own properties only (docs/schemas.md, "The JSON input domain"): `toString` or
@@ -73,7 +74,11 @@ export const propertiesKeyword: Keyword = {
  * fast check's answer is no either way, and it reads what the generated
  * fast check reads.
  */
-function presentProperties(names: readonly string[], checks: readonly Check[], rootRequired: ReadonlySet<string>): Check {
+function presentProperties(
+  names: readonly string[],
+  checks: readonly Check[],
+  rootRequired: ReadonlySet<string>,
+): Check {
   return (v, r) => {
     if (!isObject(v)) return true;
     const skipBlank = r !== null && isArguments(v);
@@ -82,7 +87,12 @@ function presentProperties(names: readonly string[], checks: readonly Check[], r
       const child = ownValue(v, names[i]);
       const check = checks[i];
       // A `true` subschema has nothing to skip (and src/validate/explainer.ts writes no code for it).
-      if (child === undefined || (skipBlank && check !== acceptAll && rootRequired.has(names[i]) && isBlank(child)) || checkChild(check, child, names[i], r)) continue;
+      if (
+        child === undefined ||
+        (skipBlank && check !== acceptAll && rootRequired.has(names[i]) && isBlank(child)) ||
+        checkChild(check, child, names[i], r)
+      )
+        continue;
       if (r === null) return false;
       ok = false;
     }
@@ -202,7 +212,12 @@ function additionalProperties(name: string, alias: string): Keyword {
         let ok = true;
         for (const key of keysOf(v)) {
           charge(1);
-          if (declared.has(key) || (skipBlank && rootRequired.has(key) && isBlank(v[key])) || checkChild(each, v[key], key, r)) continue;
+          if (
+            declared.has(key) ||
+            (skipBlank && rootRequired.has(key) && isBlank(v[key])) ||
+            checkChild(each, v[key], key, r)
+          )
+            continue;
           if (r === null) return false;
           ok = false;
         }
@@ -238,7 +253,13 @@ export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a s
       const run = r.capture(check, key, QUOTED_NAME_PROBLEMS);
       if (run.ok) continue;
       const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
-      ok = r.fail("propertyNames", pointer, () => `the property name ${preview(key)} is not allowed: ${problems}`, () => ({ propertyName: key }), key);
+      ok = r.fail(
+        "propertyNames",
+        pointer,
+        () => `the property name ${preview(key)} is not allowed: ${problems}`,
+        () => ({ propertyName: key }),
+        key,
+      );
     }
     return ok;
   };
@@ -258,12 +279,18 @@ export const dependentRequiredKeyword: Keyword = {
       // Each list read once, as a counted copy (a proxy may claim any length).
       const given = value[key];
       const names = Array.isArray(given) ? site.list(given) : null;
-      if (names === null || !names.every((name) => typeof name === "string") || new Set(names).size !== names.length) return bad();
+      if (names === null || !names.every((name) => typeof name === "string") || new Set(names).size !== names.length)
+        return bad();
       // Each rule's problem is written once, its key cut: a key may be megabytes long.
       if (names.length > 0) {
         const deps = (names as string[]).join(", ");
         const params = names.map((name) => ({ property: key, missingProperty: name, depsCount: names.length, deps }));
-        rules.push({ key, names: names as string[], problem: `missing (required when ${shortName(key)} is present)`, params });
+        rules.push({
+          key,
+          names: names as string[],
+          problem: `missing (required when ${shortName(key)} is present)`,
+          params,
+        });
       }
     }
     const pointer = site.pointer("dependentRequired");

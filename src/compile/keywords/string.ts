@@ -16,7 +16,10 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
   return countKeyword(name, (bound, pointer) => {
     const expected = `must be ${words} ${count(bound, "character")} long`;
     const params = { limit: bound };
-    return (v, r) => typeof v !== "string" || holds(v, bound) || (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`, params));
+    return (v, r) =>
+      typeof v !== "string" ||
+      holds(v, bound) ||
+      (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`, params));
   });
 }
 

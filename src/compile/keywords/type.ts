@@ -40,7 +40,11 @@ const TYPES: Record<string, TypeTest> = {
     code: (v) => quickPrototype(v, `Array.isArray(${v})`, "arrayPrototype", "isJsonArray"),
     parsedCode: (v) => `Array.isArray(${v})`,
   },
-  string: { holds: (v) => typeof v === "string", code: (v) => `typeof ${v} === "string"`, parsedCode: (v) => `typeof ${v} === "string"` },
+  string: {
+    holds: (v) => typeof v === "string",
+    code: (v) => `typeof ${v} === "string"`,
+    parsedCode: (v) => `typeof ${v} === "string"`,
+  },
   integer: {
     // `1.0` is an integer (JSON Schema); a bigint comes from a lossless parser.
     holds: (v) => Number.isInteger(v) || typeof v === "bigint" || (v instanceof Decimal && v.isInteger()),
@@ -52,7 +56,11 @@ const TYPES: Record<string, TypeTest> = {
     code: (v) => `(Number.isFinite(${v}) || typeof ${v} === "bigint")`,
     parsedCode: (v) => `Number.isFinite(${v})`,
   },
-  boolean: { holds: (v) => typeof v === "boolean", code: (v) => `typeof ${v} === "boolean"`, parsedCode: (v) => `typeof ${v} === "boolean"` },
+  boolean: {
+    holds: (v) => typeof v === "boolean",
+    code: (v) => `typeof ${v} === "boolean"`,
+    parsedCode: (v) => `typeof ${v} === "boolean"`,
+  },
   null: { holds: (v) => v === null, code: (v) => `${v} === null`, parsedCode: (v) => `${v} === null` },
 };
 
@@ -96,7 +104,12 @@ export function typeProblem(types: readonly string[], value: unknown): string {
  * `type` and for the compositions whose branches all want other types.
  */
 export function wrongType(expected: string, types: readonly string[], value: unknown): string {
-  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" || value instanceof Decimal;
+  const scalar =
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean" ||
+    typeof value === "bigint" ||
+    value instanceof Decimal;
   const detail = scalar ? ` (${preview(value)})` : "";
   return `expected ${expected}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
 }
