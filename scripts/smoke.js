@@ -87,7 +87,7 @@ const cases = [
   ["pcre2 astral ^[😀-😂]{2}$ match", "^[😀-😂]{2}$", "😀😂", { ok: true }],
   ["pcre2 astral ^[😀-😂]{2}$ no match", "^[😀-😂]{2}$", "😀a", mismatch("^[😀-😂]{2}$", '"😀a"')],
   ["pcre2 extended ^\\d{3}-\\w+\\b match", "^\\d{3}-\\w+\\b", "123-abc def", { ok: true }, "extended"],
-  // PCRE2's JIT misses this match with its start-of-match optimizations on (test/vendored-pcre2.test.ts).
+  // PCRE2's JIT misses this match with its start-of-match optimizations on (test/package/vendored-pcre2.test.ts).
   ["pcre2 extended (?:|A)[^\\x00-\\xFF] match", "(?:|A)[^\\x00-\\xFF]", "\u0100", { ok: true }, "extended"],
   // A bounded count inside a pattern costs the lazy DFA about n² units over a run of what starts it: the counted work limit ends it.
   [

@@ -1,7 +1,7 @@
 /**
  * Which groups of the JSON-Schema-Test-Suite (draft 2020-12, the copy in
  * test/conformance-suite/) each profile supports: the one place that says so.
- * test/conformance.test.ts runs every group of the copied files, wrapped under
+ * test/differential/conformance.test.ts runs every group of the copied files, wrapped under
  * an object root; a supported group's tests must all pass, and every other
  * group must be refused as a schema error.
  *

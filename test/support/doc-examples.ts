@@ -3,7 +3,7 @@ import ts from "typescript";
 // Reads the examples of a Markdown file: the TypeScript blocks and the values
 // their comments say they return, and the shell blocks that run with the
 // output shown below them. The conventions are described in
-// test/doc-examples.test.ts, which runs them.
+// test/docs/doc-examples.test.ts, which runs them.
 
 /** How a TypeScript example is tested, from the `<!-- example: … -->` comment before its block. */
 export type Mode = "run" | "compile-only" | "types";

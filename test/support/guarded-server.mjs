@@ -1,4 +1,4 @@
-// A real MCP server process for test/mcp.test.ts: the SDK's low-level Server
+// A real MCP server process for test/unit/api/mcp.test.ts: the SDK's low-level Server
 // over stdio, its tools/call handler wrapped by guardToolHandler (from lib/).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";

@@ -1,0 +1,81 @@
+// Prototypes that hold names: another realm's Array.prototype with indexes,
+// another realm's polluted Object.prototype, keywords added to this realm's
+// Object.prototype. Only own properties count, in the arguments and in the
+// schema, on both tiers.
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { compile, validate } from "../../src/index";
+import { answers } from "../support/answers";
+
+describe("another realm's Array.prototype", () => {
+  // A hole of one of that realm's arrays would read the inherited item, so a
+  // sparse list would pass as a full one (and be sent on as [null] by
+  // JSON.stringify): a realm whose Array.prototype adds a name makes its
+  // lists no JSON.
+  const realm = vm.createContext({});
+  vm.runInContext("Array.prototype[0] = 'Paris'; Array.prototype[1] = 'Lyon';", realm);
+  const schema = { type: "object", properties: { list: { type: "array", items: { type: "string" } } } };
+
+  it("a hole in a list of a realm whose Array.prototype holds an index is refused, cold and hot", () => {
+    const validator = compile(schema);
+    expect(answers(validator, () => vm.runInContext("({ list: [, ] })", realm))).toEqual(Array(12).fill(false));
+    expect(answers(compile(schema), () => vm.runInContext("({ list: [, 'ab'] })", realm))).toEqual(
+      Array(12).fill(false),
+    );
+  });
+
+  it("validate() names the list", () => {
+    const result = validate(schema, vm.runInContext("({ list: [, ] })", realm));
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "validation",
+      message: "invalid arguments: list: got a list with an unusual prototype (not a JSON value)",
+    });
+  });
+});
+
+describe("own properties", () => {
+  it("a property inherited from another realm's polluted Object.prototype is not present", () => {
+    const context = vm.createContext({});
+    const args = vm.runInContext('Object.prototype.city = "Paris"; JSON.parse("{}")', context) as object;
+    const validator = compile({ type: "object", required: ["city"], properties: { city: { type: "string" } } });
+    for (let i = 0; i < 12; i++) expect(validator.validate(args).ok).toBe(false);
+  });
+});
+
+describe("keywords added to Object.prototype elsewhere in the process", () => {
+  /** Runs `body` with `key` set on Object.prototype (enumerable, as a careless assignment makes it), then removes it. */
+  function polluted(key: string, value: unknown, body: () => void): void {
+    (Object.prototype as Record<string, unknown>)[key] = value;
+    try {
+      body();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)[key];
+    }
+  }
+  const calls = (validator: { validate(args: unknown): unknown }, args: unknown) =>
+    Array.from({ length: 10 }, () => validator.validate(args));
+
+  it("are not read as the schema's own: a closed object stays closed, items stay checked", () => {
+    polluted("properties", { isAdmin: {} }, () => {
+      const closed = compile({ type: "object", additionalProperties: false });
+      for (const result of calls(closed, { isAdmin: true }))
+        expect(result).toMatchObject({
+          ok: false,
+          message: "invalid arguments: isAdmin: unexpected property; no properties are allowed here",
+        });
+    });
+    polluted("prefixItems", [true, true, true], () => {
+      const strings = compile(
+        { type: "object", properties: { a: { type: "array", items: { type: "string" } } } },
+        { profile: "extended" },
+      );
+      for (const result of calls(strings, { a: [1, 2, 3] }))
+        expect(result).toMatchObject({ ok: false, kind: "validation" });
+    });
+    polluted("additionalProperties", true, () => {
+      const closed = compile({ type: "object", additional_properties: false });
+      for (const result of calls(closed, { x: 1 })) expect(result).toMatchObject({ ok: false, kind: "validation" });
+    });
+  });
+});
