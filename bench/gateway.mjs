@@ -1,8 +1,11 @@
 // node bench/gateway.mjs: what one call costs along each path a gateway can
 // take, for schemas of about 650 B, 6 KB and 54 KB of JSON (string
-// properties with descriptions), in one process. Best of three runs each.
+// properties with descriptions), in one process. Best of three rounds each.
 import { createRequire } from "module";
-const { Catalog, compile, validate } = createRequire(import.meta.url)("../lib/index.js");
+const require = createRequire(import.meta.url);
+const { Catalog, compile, validate } = require("../lib/index.js");
+// The timing core of bench/run.mjs and `bench`, from this checkout's lib/.
+const { caseLoop, interleave } = require("../lib/cli/measure.js");
 
 const schemaOf = (properties) => ({
   type: "object",
@@ -15,16 +18,10 @@ const schemaOf = (properties) => ({
   required: ["p0"],
 });
 
-/** Nanoseconds a call, the best of three runs after a warm-up. */
+/** Nanoseconds a call, the best of three rounds after a warm-up (a timing loop of its own for each path). */
 function measure(call) {
-  for (let i = 0; i < 3000; i++) call();
-  let best = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < 20_000; i++) call();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 20_000);
-  }
-  return best;
+  const [timing] = interleave([{ name: "call", run: caseLoop("s += c().ok ? 1 : 0;", [call]) }], { rounds: 3 });
+  return timing.minNs;
 }
 
 const shown = (ns) => (ns < 1000 ? `${ns.toFixed(0)} ns` : `${(ns / 1000).toFixed(1)} µs`);

@@ -58,33 +58,30 @@ function stringSchema(patterns) {
   return { type: "object", properties: { s: { type: "string", allOf: patterns.map((pattern) => ({ pattern })) } } };
 }
 
-const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const EXTENDED = { profile: "extended" };
+// The timing core of bench/run.mjs and `bench`, from this checkout's lib/.
+const measure = require("../lib/cli/measure.js");
 
+/** One run of `run`, timed: its value and the wall time in ms. */
 function timed(run) {
-  const start = process.hrtime.bigint();
-  const value = run();
-  return { value, ms: ms(start) };
+  const { value, ns } = measure.timed(run);
+  return { value, ms: ns / 1e6 };
 }
 
 /** compile(), timed; a refused schema is recorded in `out` (its kind and first words) and gives null. */
 function compiled(lib, schema, out) {
-  const start = process.hrtime.bigint();
-  const cpu = process.cpuUsage();
-  const spent = () => {
-    const { user, system } = process.cpuUsage(cpu);
-    out.compileMs = ms(start);
-    out.compileCpuMs = (user + system) / 1000;
-  };
-  try {
-    const validator = lib.compile(schema, EXTENDED);
-    spent();
-    return validator;
-  } catch (error) {
-    spent();
-    out.refused = `${error.kind}: ${error.issues[0].message.replace(/^#\/[^:]*: /, "").slice(0, 60)}…`;
-    return null;
-  }
+  const { value, ns, cpuNs } = measure.timedWithCpu(() => {
+    try {
+      return { validator: lib.compile(schema, EXTENDED) };
+    } catch (error) {
+      return { error };
+    }
+  });
+  out.compileMs = ns / 1e6;
+  out.compileCpuMs = cpuNs / 1e6;
+  if (value.error === undefined) return value.validator;
+  out.refused = `${value.error.kind}: ${value.error.issues[0].message.replace(/^#\/[^:]*: /, "").slice(0, 60)}…`;
+  return null;
 }
 
 async function runRow(row) {
@@ -143,17 +140,18 @@ async function runRow(row) {
     const held = texts.map((text) => JSON.parse(text));
     let slowest = 0;
     let ok = true;
-    const start = process.hrtime.bigint();
-    for (let round = 0; round < 3; round++) {
-      for (let k = 0; k < texts.length; k++) {
-        const schema = row === "rotation-held" ? held[k] : JSON.parse(texts[k]);
-        const call = timed(() => lib.validate(schema, { s: "a" }, EXTENDED));
-        ok &&= call.value.ok;
-        slowest = Math.max(slowest, call.ms);
+    const rotation = timed(() => {
+      for (let round = 0; round < 3; round++) {
+        for (let k = 0; k < texts.length; k++) {
+          const schema = row === "rotation-held" ? held[k] : JSON.parse(texts[k]);
+          const call = timed(() => lib.validate(schema, { s: "a" }, EXTENDED));
+          ok &&= call.value.ok;
+          slowest = Math.max(slowest, call.ms);
+        }
       }
-    }
+    });
     out.ok = ok;
-    out.totalMs = ms(start);
+    out.totalMs = rotation.ms;
     out.slowestCallMs = slowest;
     out.rssBeforeSettleMB = (process.memoryUsage().rss - rss0) / 2 ** 20;
     globalThis.keep = held;

@@ -21,10 +21,10 @@ import {
   REFERENCE_TOOL,
 } from "./workloads.mjs";
 
-// The timing core `bench` uses too, from this checkout's lib/ (whichever build BENCH_LIB times).
-const { caseLoop, interleave, interleaveJobs, pairedRatio, sink } = createRequire(import.meta.url)(
-  "../lib/cli/measure.js",
-);
+// The timing core and the tables `bench` uses too, from this checkout's lib/ (whichever build BENCH_LIB times).
+const require = createRequire(import.meta.url);
+const { caseLoop, interleave, interleaveJobs, pairedRatio, sink } = require("../lib/cli/measure.js");
+const { textTable } = require("../lib/cli/text-table.js");
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -259,15 +259,16 @@ const WORKLOADS = [
   { id: "6b", title: "extended profile (zod-style): invalid arguments", tools: [EXTENDED_TOOL], kind: "invalid" },
 ];
 
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
 const fmtRatio = (r) => (r === undefined || r === null ? "" : r.toFixed(2));
 
+/** A table: the validator's name aligned left, the figures right. */
 function printTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => "  " + cells.map((c, i) => (i === 0 ? pad(c, widths[i]) : lpad(c, widths[i]))).join("   ");
-  console.log(line(header));
-  for (const r of rows) console.log(line(r));
+  const lines = textTable(
+    header,
+    rows.map((row) => row.map(String)),
+    { gap: "   ", indent: "  " },
+  );
+  console.log(lines.join("\n"));
 }
 
 const results = {

@@ -10,8 +10,8 @@ export const oursPath = process.env.BENCH_LIB
   ? path.resolve(process.env.BENCH_LIB)
   : require.resolve("../lib/index.js");
 export const ours = require(oursPath);
-const Ajv2020 = require("ajv/dist/2020").default;
-const draft07 = require("ajv/dist/refs/json-schema-draft-07.json");
+// Ajv as `bench` sets it up, from this checkout's lib/.
+const ajvSetUp = require("../lib/cli/bench-ajv.js");
 const { Validator: CfValidator } = require("@cfworker/json-schema");
 
 export const versions = {
@@ -32,17 +32,13 @@ export const RE2 = (() => {
 })();
 
 /**
- * An Ajv 2020-12 instance as a gateway would configure it: `strict: false`
- * (tool schemas carry unknown annotations), formats not asserted (they are
- * annotations here too), and the draft-07 meta-schema added, because MCP
- * servers built on zod declare `"$schema": "…draft-07/schema#"`.
+ * An Ajv 2020-12 instance as a gateway would configure it (src/cli/bench-ajv.ts:
+ * `strict: false`, formats not asserted, the draft-07 meta-schema added, because
+ * MCP servers built on zod declare `"$schema": "…draft-07/schema#"`), with RE2
+ * for its patterns when `re2`.
  */
 export function newAjv({ allErrors = false, re2 = false } = {}) {
-  const options = { strict: false, allErrors, validateFormats: false };
-  if (re2) options.code = { regExp: RE2 };
-  const ajv = new Ajv2020(options);
-  ajv.addMetaSchema(draft07);
-  return ajv;
+  return ajvSetUp.newAjv({ allErrors, regExp: re2 ? RE2 : undefined });
 }
 
 /** @cfworker/json-schema, 2020-12, stopping at the first error. It has no switch for `format`: known formats are asserted. */

@@ -3,6 +3,7 @@
 // left out and the report says why (docs/cli.md).
 import { oneLine } from "../runtime/one-line";
 import type { AjvComparison } from "./bench-results";
+import { timed } from "./measure";
 
 /** A schema compiled by Ajv: true or false, and the errors of the last call that failed. */
 export type AjvCheck = ((data: unknown) => boolean) & { errors?: unknown[] | null };
@@ -20,12 +21,26 @@ export interface AjvPair {
 }
 
 /**
- * Ajv 8 instances set up as a gateway would set them up (and as the
- * package's own benchmark does): `Ajv2020`, `strict: false` because tool
- * schemas carry unknown annotations, formats not asserted, and the draft-07
- * meta-schema added because many MCP servers declare draft-07. Or why there
- * are none.
+ * An Ajv 8 instance set up as a gateway would set it up, for `bench` and for
+ * the repository's benchmark (bench/validators.mjs imports it from lib/):
+ * `Ajv2020`, `strict: false` because tool schemas carry unknown annotations,
+ * formats not asserted, and the draft-07 meta-schema added because many MCP
+ * servers declare draft-07. `regExp` is another regular expression engine
+ * (RE2) for its patterns.
  */
+export function newAjv({ allErrors = false, regExp }: { allErrors?: boolean; regExp?: unknown } = {}): AjvInstance {
+  const Ajv2020 = require("ajv/dist/2020").default;
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors,
+    validateFormats: false,
+    ...(regExp === undefined ? {} : { code: { regExp } }),
+  });
+  ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-07.json"));
+  return ajv;
+}
+
+/** Ajv 8 instances (newAjv), stopping at the first error and with allErrors: true; or why there are none. */
 export function loadAjv(): { comparison: AjvComparison; ajv: AjvPair | null } {
   let version: string;
   try {
@@ -44,13 +59,10 @@ export function loadAjv(): { comparison: AjvComparison; ajv: AjvPair | null } {
       ajv: null,
     };
   try {
-    const Ajv2020 = require("ajv/dist/2020").default;
-    const instance = (allErrors: boolean): AjvInstance => {
-      const ajv = new Ajv2020({ strict: false, allErrors, validateFormats: false });
-      ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-07.json"));
-      return ajv;
+    return {
+      comparison: { loaded: true, version },
+      ajv: { firstError: newAjv(), allErrors: newAjv({ allErrors: true }) },
     };
-    return { comparison: { loaded: true, version }, ajv: { firstError: instance(false), allErrors: instance(true) } };
   } catch (error) {
     return { comparison: { loaded: false, reason: `ajv ${version} did not load: ${firstLine(error)}` }, ajv: null };
   }
@@ -64,10 +76,9 @@ function firstLine(error: unknown): string {
 /** Ajv's compiled check for a schema, or why Ajv refuses it. The schema is a copy, removed again, so two tools' `$id`s never clash. */
 export function ajvCompile(ajv: AjvInstance, schema: unknown): { check: AjvCheck; micros: number } | { error: string } {
   const copy = structuredClone(schema);
-  const started = process.hrtime.bigint();
   try {
-    const check = ajv.compile(copy);
-    return { check, micros: Number(process.hrtime.bigint() - started) / 1000 };
+    const { value: check, ns } = timed(() => ajv.compile(copy));
+    return { check, micros: ns / 1000 };
   } catch (error) {
     return { error: firstLine(error) };
   } finally {

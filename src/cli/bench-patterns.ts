@@ -12,7 +12,7 @@ import { endValidation, startPass, startValidation, widenSearchWork } from "../r
 import { CompiledValidator } from "../validate/validator";
 import type { BenchCall } from "./bench-calls";
 import { figureOf, type PatternBench } from "./bench-results";
-import { interleave } from "./measure";
+import { caseLoop, interleave } from "./measure";
 
 /** Subjects kept per pattern to time its search on (its searches are all counted). */
 const TIMED_SUBJECTS = 10_000;
@@ -99,15 +99,7 @@ function timeSearch(compiled: CompiledPattern, subjects: string[], rounds: numbe
   startValidation(subjects, null);
   try {
     widenSearchWork();
-    const run = (n: number) => {
-      let s = 0;
-      for (let i = 0, j = 0; i < n; i++) {
-        startPass();
-        s += compiled.test(subjects[j]);
-        if (++j === subjects.length) j = 0;
-      }
-      return s;
-    };
+    const run = caseLoop("startPass(); s += compiled.test(c);", subjects, { compiled, startPass });
     const [timing] = interleave([{ name: "search", run }], {
       rounds,
       sampleMs: SAMPLE_MS,

@@ -1,15 +1,11 @@
 // What a `bench` run found, as `--json` prints it and the text tables and
 // the HTML report show it (docs/cli.md, "bench"), and how each number is
 // written wherever it is shown.
-import type { Timing } from "./measure";
+import type { Spread, Timing } from "./measure";
 import { formatNumber } from "./numbers";
 
 /** Nanoseconds a call over the rounds: the median, and the fastest and slowest round. */
-export interface Spread {
-  median: number;
-  min: number;
-  max: number;
-}
+export type { Spread };
 
 /** One contestant's figure: wall clock with its spread, and the median CPU time, in ns a call. */
 export interface Figure {

@@ -6,6 +6,7 @@ import { oneLine } from "../runtime/one-line";
 import { show, type BenchRun, type ToolBench } from "./bench-results";
 import { SAMPLE_MS, WARMUP_MS } from "./bench-timing";
 import { counted, formatNumber } from "./numbers";
+import { textTable } from "./text-table";
 
 /** Names listed where the header says which tools were not in the catalog. */
 const LISTED_UNKNOWN = 5;
@@ -56,17 +57,9 @@ function methodLines(run: BenchRun): string[] {
   return lines;
 }
 
-/** A table: the first `left` columns aligned left, the rest right. */
+/** A table under its title, after a blank line: the first `left` columns aligned left, the rest right. */
 function table(title: string, header: string[], rows: string[][], left = 1): string[] {
-  const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
-  const lines = all.map((row) =>
-    row
-      .map((cell, column) => (column < left ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join("  ")
-      .trimEnd(),
-  );
-  return ["", title, ...lines];
+  return ["", title, ...textTable(header, rows, { left })];
 }
 
 function toolsTable(run: BenchRun): string[] {

@@ -8,8 +8,8 @@ import type { Options, Validator } from "../runtime/types";
 import { HOT_AFTER_CALLS } from "../validate/validator";
 import type { AjvCheck } from "./bench-ajv";
 import type { BenchCall } from "./bench-calls";
-import { figureOf, type FailingFigures, type FirstCalls, type Spread, type ValidFigures } from "./bench-results";
-import { caseLoop, interleave, median, pairedRatio, sink } from "./measure";
+import { figureOf, type FailingFigures, type FirstCalls, type ValidFigures } from "./bench-results";
+import { caseLoop, interleave, pairedRatio, sink, spread, timed } from "./measure";
 
 /**
  * Each sample takes about this long; before its rounds, each contestant runs
@@ -135,15 +135,11 @@ export function timeCalls(
 
 /** One call, timed, in ns. */
 function timedCall(validator: Validator, c: Case): number {
-  const started = process.hrtime.bigint();
-  const result = c.text === undefined ? validator.validate(c.value) : validator.validateJson(c.text);
-  const ns = Number(process.hrtime.bigint() - started);
-  sink.value += result.ok ? 1 : 0;
+  const { value, ns } = timed(() =>
+    c.text === undefined ? validator.validate(c.value) : validator.validateJson(c.text),
+  );
+  sink.value += value.ok ? 1 : 0;
   return ns;
-}
-
-function spread(values: readonly number[]): Spread {
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /**

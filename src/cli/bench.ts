@@ -14,6 +14,7 @@ import type { BenchRun, ToolBench } from "./bench-results";
 import { benchText } from "./bench-text";
 import { searchesPerCall, timeCalls, timeFirstCalls, type AjvChecks } from "./bench-timing";
 import { CliError, COMMON_FLAGS, compileOptions, parseCommandLine, type Command } from "./command";
+import { timed } from "./measure";
 import { readJson, systemReason } from "./read-json";
 import { toolsInFile } from "./tool-file";
 
@@ -108,10 +109,12 @@ function benchTool(
   rounds: number,
 ): ToolBench {
   const { name, inputSchema } = tool;
-  const started = process.hrtime.bigint();
-  const preflight = validateSchema(inputSchema, options);
-  const validator = preflight.ok ? compile(inputSchema, options) : null;
-  const compileMicros = Number(process.hrtime.bigint() - started) / 1000;
+  const compiled = timed(() => {
+    const preflight = validateSchema(inputSchema, options);
+    return { preflight, validator: preflight.ok ? compile(inputSchema, options) : null };
+  });
+  const { preflight, validator } = compiled.value;
+  const compileMicros = compiled.ns / 1000;
   const status = preflight.ok ? "ok" : preflight.kind === "unsupported_capability" ? "unsupported" : "malformed";
   const validCalls = calls.filter((call) => call.ok).length;
   const bench: ToolBench = {
@@ -139,10 +142,10 @@ function benchTool(
     bench.ajvDisagrees = 0;
   }
   if (validator === null || calls.length === 0) return bench;
-  const timed = timeCalls(validator, checks, calls, rounds);
-  bench.valid = timed.valid;
-  bench.failing = timed.failing;
-  if (ajv !== null) bench.ajvDisagrees = timed.ajvDisagrees;
+  const timings = timeCalls(validator, checks, calls, rounds);
+  bench.valid = timings.valid;
+  bench.failing = timings.failing;
+  if (ajv !== null) bench.ajvDisagrees = timings.ajvDisagrees;
   bench.firstCalls = timeFirstCalls(inputSchema, options, calls, rounds);
   bench.searchesPerValidCall = searchesPerCall(
     validator,

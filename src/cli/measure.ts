@@ -1,8 +1,8 @@
-// Interleaved timing, for `bench` and for the repository's benchmark
-// (bench/run.mjs imports it from lib/). Every contestant runs one sample per
-// round, in the same order (A, B, C, A, B, C, …), so machine noise lands on
-// all of them alike; a figure is the median over the rounds, with the
-// fastest and slowest round as its spread.
+// Timing, for `bench` and for the repository's benchmark (bench/*.mjs import
+// it from lib/): one run timed, and interleaved rounds. In the rounds every
+// contestant runs one sample per round, in the same order (A, B, C, A, B, C,
+// …), so machine noise lands on all of them alike; a figure is the median over
+// the rounds, with the fastest and slowest round as its spread.
 
 /** Results are folded in here, so no validation can be dropped as dead code. */
 export const sink = { value: 0 };
@@ -34,25 +34,30 @@ export interface InterleaveOptions {
   unit?: number;
 }
 
-function elapsedNs(run: (n: number) => number, n: number): number {
+/** One run of `fn`, timed: its value, the wall time (process.hrtime.bigint) in ns. */
+export function timed<T>(fn: () => T): { value: T; ns: number } {
   const start = process.hrtime.bigint();
-  sink.value += run(n);
-  return Number(process.hrtime.bigint() - start);
+  const value = fn();
+  return { value, ns: Number(process.hrtime.bigint() - start) };
 }
 
 /**
- * Wall time (process.hrtime.bigint) and the process's CPU time
- * (process.cpuUsage: user + system, all threads) of one sample, in ns. On a
- * machine shared with other work, CPU time leaves out the stretches when
- * the process was not running at all.
+ * One run of `fn`, timed by the wall clock and by the process's CPU time
+ * (process.cpuUsage: user + system, all threads), both in ns. On a machine
+ * shared with other work, CPU time leaves out the stretches when the process
+ * was not running at all.
  */
-function sampleNs(run: (n: number) => number, n: number): { wall: number; cpu: number } {
+export function timedWithCpu<T>(fn: () => T): { value: T; ns: number; cpuNs: number } {
   const cpu = process.cpuUsage();
-  const start = process.hrtime.bigint();
-  sink.value += run(n);
-  const wall = Number(process.hrtime.bigint() - start);
+  const { value, ns } = timed(fn);
   const used = process.cpuUsage(cpu);
-  return { wall, cpu: (used.user + used.system) * 1000 };
+  return { value, ns, cpuNs: (used.user + used.system) * 1000 };
+}
+
+function elapsedNs(run: (n: number) => number, n: number): number {
+  const { value, ns } = timed(() => run(n));
+  sink.value += value;
+  return ns;
 }
 
 /**
@@ -88,6 +93,17 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Figures over rounds: the median, and the fastest and slowest round. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spread(values: readonly number[]): Spread {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /**
@@ -140,9 +156,10 @@ export function interleave(
   const cpuSamples: number[][] = contestants.map(() => []);
   for (let round = 0; round < rounds; round++) {
     contestants.forEach((c, i) => {
-      const { wall, cpu } = sampleNs(c.run, sizes[i]);
-      samples[i].push(wall / sizes[i]);
-      cpuSamples[i].push(cpu / sizes[i]);
+      const { value, ns, cpuNs } = timedWithCpu(() => c.run(sizes[i]));
+      sink.value += value;
+      samples[i].push(ns / sizes[i]);
+      cpuSamples[i].push(cpuNs / sizes[i]);
     });
   }
   return contestants.map((c, i) => ({
@@ -173,9 +190,9 @@ export function interleaveJobs<T>(contestants: readonly Job<T>[], { rounds = 7 }
   for (let round = 0; round < rounds; round++) {
     contestants.forEach((c, i) => {
       const input = c.prepare();
-      const start = process.hrtime.bigint();
-      sink.value += c.job(input);
-      samples[i].push(Number(process.hrtime.bigint() - start) / 1e6);
+      const { value, ns } = timed(() => c.job(input));
+      sink.value += value;
+      samples[i].push(ns / 1e6);
     });
   }
   return contestants.map((c, i) => ({
