@@ -1,25 +1,21 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { MAX_DEPTH } from "../runtime/json-value";
-import type { CompileOptions, SchemaSite } from "./keyword";
-import { keywordFor } from "./keywords";
-import { parseTypeNames } from "./keywords/type";
+import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
+import { keywordFor, keywordNamed, placementOf } from "./keywords";
+import { refKeyword } from "./keywords/ref";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
 import { SchemaPatterns } from "../pattern/compile-pattern";
 import type { CompiledPattern } from "../pattern/native";
 import type { PatternError } from "../pattern/syntax";
 import { escapePointerSegment, type PathSegment } from "../runtime/paths";
-import { valueAt } from "./ref-target";
+import { resolveRef, valueAt } from "./ref-target";
 import { acceptAll, every, type Check } from "../explain/report";
 import type { ErrorKind, Issue } from "../runtime/types";
 import { isPlainObject, ownFields } from "../runtime/shape";
 import { charge } from "../runtime/pass";
-import { subschemaWeight } from "./weight";
 import { MAX_ISSUES, unplacedIssue } from "../explain/failure";
 import { NO_PARAMS } from "../explain/params";
-
-/** Keywords whose value is a list that compiling walks item by item. */
-const LISTS = ["type", "required", "enum", "anyOf", "oneOf", "allOf", "prefixItems"];
 
 /**
  * Above this many subschema visits per value (counting every path through
@@ -35,12 +31,6 @@ export interface CompiledSchema {
   issues: Issue[];
   /** How many problems there were beyond `issues`. */
   uncounted: number;
-  /**
-   * The check of every subschema object. (A schema built in JavaScript may
-   * hold one object at several places: the checks compiled there answer
-   * alike, and differ only in the schema paths they report.)
-   */
-  closures: ReadonlyMap<unknown, Check>;
   /** How many subschemas were compiled. */
   subschemas: number;
   /** `$ref` targets decided once per value (see UNROLLED_VISITS), by their subschema. */
@@ -63,10 +53,11 @@ export interface CompiledSchema {
   rootRequired: ReadonlySet<string> | null;
 }
 
-/** One keyword's check, as a subschema runs it. */
+/** One keyword's check, as a subschema runs it, and the value it compiled (read once: lists copied). */
 export interface KeywordCheck {
   readonly name: string;
   readonly check: Check;
+  readonly value: unknown;
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -75,8 +66,14 @@ export interface CompiledNode {
   /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
   readonly pointer: string;
   readonly check: Check;
+  /** Its keywords' values as compiled, each read once (the generated passes read these, never the schema). */
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The work one evaluation counts, without its children and branches (Keyword.weight). */
+  readonly weight: number;
   /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
   readonly type: Check | null;
+  /** The names of that type, or null without one. */
+  readonly types: readonly string[] | null;
   /** The checks of its other keywords that assert something, in the order they run. */
   readonly keywords: readonly KeywordCheck[];
   /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
@@ -96,6 +93,7 @@ interface PendingRef {
   /** The node that holds it, and where it is written. */
   from: number;
   via: string;
+  keyword: string;
   /** The target's canonical JSON Pointer. */
   target: string;
   check: Check;
@@ -112,11 +110,14 @@ interface SameValueEdge {
 /** A compiled subschema, as it is being built. */
 interface Node extends CompiledNode {
   check: Check;
+  fields: Record<string, unknown>;
+  weight: number;
   type: Check | null;
+  types: readonly string[] | null;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
-  /** Its `required` list as compiled (the copy the keyword read), for rootRequired. */
-  required: unknown;
+  /** The names its keywords require (Keyword.requires), as compiled, for rootRequired. */
+  required: string[];
 }
 
 /**
@@ -176,7 +177,7 @@ class Compiler {
     try {
       check = this.node(root, "", 0).check;
       const targets = this.pendingRefs.map((ref) => this.nodeAt(ref.target));
-      this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: "$ref" }));
+      this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: ref.keyword }));
       const acyclic = this.refuseCycles();
       if (acyclic) this.collectRootRequired();
       const once = acyclic ? this.boundChains() : new Set<number>();
@@ -192,13 +193,10 @@ class Compiler {
       this.record("", "schema", error.message, "unsupported_capability");
     }
     const failed = this.issues.length > 0 || this.uncounted > 0;
-    const closures = new Map<unknown, Check>();
-    for (const node of this.nodes) if (!closures.has(node.schema)) closures.set(node.schema, node.check);
     return {
       check: failed ? null : check,
       issues: this.issues,
       uncounted: this.uncounted,
-      closures,
       subschemas: this.nodes.length,
       remembered,
       patternBytes: this.patterns.bytes,
@@ -211,11 +209,11 @@ class Compiler {
   }
 
   /**
-   * Fills rootRequired: the `required` names of the root node and of every
-   * node an `allOf` branch or a `$ref` leads to from it, which apply to the
-   * same value unconditionally. The branches of `anyOf`, `oneOf` and `not`
-   * apply only when they are chosen, so theirs are left out: a blank value
-   * they name may still be checked, and the call may still pass.
+   * Fills rootRequired: the required names of the root node and of every
+   * node that applies to the same value unconditionally (a keyword whose
+   * sameValue is "all": `allOf`, `$ref`). The branches of the others apply
+   * only when they are chosen, so theirs are left out: a blank value they
+   * name may still be checked, and the call may still pass.
    */
   private collectRootRequired(): void {
     const names = this.rootRequired;
@@ -225,11 +223,9 @@ class Compiler {
     seen[0] = 1;
     while (stack.length > 0) {
       const id = stack.pop()!;
-      // The list as compiled, never read again from the schema: a getter may answer otherwise now.
-      const { required } = this.nodes[id];
-      if (Array.isArray(required)) for (const name of required) if (typeof name === "string") names.add(name);
+      for (const name of this.nodes[id].required) names.add(name);
       for (const { to, keyword } of this.sameValue[id] ?? []) {
-        if ((keyword !== "allOf" && keyword !== "$ref") || seen[to] === 1) continue;
+        if (keywordNamed(keyword)?.sameValue !== "all" || seen[to] === 1) continue;
         seen[to] = 1;
         stack.push(to);
       }
@@ -258,7 +254,18 @@ class Compiler {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS)
       throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null, required: undefined };
+    const node: Node = {
+      pointer,
+      schema,
+      check: acceptAll,
+      fields: {},
+      weight: 0,
+      type: null,
+      types: null,
+      keywords: [],
+      ref: null,
+      required: [],
+    };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
     if (compiled === undefined) this.bySchema.set(schema, [id]);
@@ -295,7 +302,9 @@ class Compiler {
         this.edge(id, { to: child.id, via: branch, keyword });
         return child.check;
       },
-      ref: (target) => this.ref(id, at("$ref"), target),
+      ref: (keyword, target) => this.ref(id, at(keyword), keyword, target),
+      resolve: (ref) => resolveRef(this.document, ref, placementOf),
+      claimed: () => this.claimed(fields, site),
       typeCache: this.typeCache,
       countValues: this.countValues,
       rootRequired: this.rootRequired,
@@ -303,22 +312,46 @@ class Compiler {
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];
-    node.required = fields.required;
+    node.fields = fields;
+    const compiled: Keyword[] = [];
     for (const name of Object.keys(fields)) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {
         site.problem(name, keyword, "unsupported_capability");
         continue;
       }
-      const check = keyword.compile(fields[name], site);
+      compiled.push(keyword);
+      const value = fields[name];
+      if (keyword.requires) node.required.push(...keyword.requires(value));
+      const check = keyword.compile(value, site);
       if (check === null) continue;
-      if (name === "type") node.type = check;
-      else node.keywords.push({ name, check });
+      if (keyword.typeNames) {
+        node.type = check;
+        node.types = keyword.typeNames(value);
+      } else node.keywords.push({ name, check, value });
     }
-    return charged(
-      this.join(fields, node.type, every(node.keywords.map((keyword) => keyword.check))),
-      subschemaWeight(fields),
-    );
+    // A unit for the subschema, one for each keyword (annotations too), and what each adds: read once
+    // every keyword has checked its value (a list that only claims its length is refused unread).
+    let weight = 1 + Object.keys(fields).length;
+    for (const keyword of compiled) weight += keyword.weight?.(fields[keyword.name]) ?? 0;
+    node.weight = weight;
+    return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
+  }
+
+  /** What the keywords of a schema object's `fields` check themselves (Keyword.claims). */
+  private claimed(fields: Record<string, unknown>, site: SchemaSite): Claims {
+    const names: string[] = [];
+    const tests: ((name: string) => boolean)[] = [];
+    for (const name of Object.keys(fields)) {
+      const keyword = keywordFor(name, this.options.profile);
+      if (typeof keyword === "string" || keyword.claims === undefined) continue;
+      const claims = keyword.claims(fields[name], site);
+      names.push(...claims.names);
+      if (claims.test !== null) tests.push(claims.test);
+    }
+    const test =
+      tests.length === 0 ? null : tests.length === 1 ? tests[0] : (name: string) => tests.some((t) => t(name));
+    return { names, test };
   }
 
   /**
@@ -329,9 +362,9 @@ class Compiler {
    */
   private fields(schema: Record<string, unknown>): Record<string, unknown> {
     const fields = ownFields(schema);
-    for (const name of LISTS) {
+    for (const name of Object.keys(fields)) {
       const value = fields[name];
-      if (Array.isArray(value)) fields[name] = this.list(value);
+      if (keywordNamed(name)?.list && Array.isArray(value)) fields[name] = this.list(value);
     }
     return fields;
   }
@@ -353,9 +386,8 @@ class Compiler {
   }
 
   /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */
-  private join(schema: Record<string, unknown>, typeCheck: Check | null, rest: Check): Check {
+  private join(types: readonly string[] | null, typeCheck: Check | null, rest: Check): Check {
     if (typeCheck === null) return rest;
-    const types = parseTypeNames(schema.type);
     if (this.options.lenientScalars && types !== null) return lenientTypeGate(types, typeCheck, rest);
     return (value, report) => typeCheck(value, report) && rest(value, report);
   }
@@ -365,9 +397,9 @@ class Compiler {
   }
 
   /** A check that runs the target's compiled check, filled in once every node is compiled. */
-  private ref(from: number, via: string, target: string): Check {
+  private ref(from: number, via: string, keyword: string, target: string): Check {
     // Replaced once every node is compiled; until then nothing passes.
-    const pending: PendingRef = { from, via, target, check: () => false };
+    const pending: PendingRef = { from, via, keyword, target, check: () => false };
     this.pendingRefs.push(pending);
     return (value, report) => pending.check(value, report);
   }
@@ -450,7 +482,7 @@ class Compiler {
         if (longest === MAX_CHAIN + 1) {
           this.record(
             this.nodes[top.id].pointer,
-            "$ref",
+            refKeyword.name,
             `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`,
             "validation",
           );

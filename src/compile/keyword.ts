@@ -5,6 +5,7 @@ import type { PatternError } from "../pattern/syntax";
 import type { PathSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import type { ErrorKind, Profile } from "../runtime/types";
+import type { Placement, RefTarget } from "./ref-target";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
@@ -33,8 +34,12 @@ export interface SchemaSite {
   subschema(value: unknown, ...segments: PathSegment[]): Check;
   /** Compiles a subschema that applies to the value itself (`allOf`, `anyOf`, `oneOf`, `not`). */
   applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check;
-  /** The check of the subschema at `target` (a JSON Pointer into the document). */
-  ref(target: string): Check;
+  /** The check of the subschema at `target` (a JSON Pointer into the document), which `keyword` applies to the value. */
+  ref(keyword: string, target: string): Check;
+  /** Where a `$ref` value leads in the document (src/compile/ref-target.ts), or why it is refused. */
+  resolve(ref: unknown): RefTarget;
+  /** The property names the schema object's keywords check themselves (Keyword.claims), for `additionalProperties`. */
+  claimed(): Claims;
   /** One compile's answers of src/compile/keywords/composition.ts's type search, by subschema. */
   readonly typeCache: Map<unknown, string[] | null | undefined>;
   /** Compiles a pattern within the schema's share (src/pattern/compile-pattern.ts), or says why it is refused. */
@@ -55,13 +60,45 @@ export interface SchemaSite {
   list(value: readonly unknown[]): unknown[];
 }
 
+/** The kind of value a keyword asserts on: a value of any other kind passes it. */
+export type Kind = "object" | "array" | "string" | "number";
+
 /**
- * One keyword: its schema check and its validation side by side. `compile`
- * reports a bad value through `site.problem` and returns the check to run,
- * or null when the keyword asserts nothing.
+ * Property names a keyword checks itself (`properties`, `patternProperties`):
+ * `additionalProperties` leaves them alone. `test`, when present, decides
+ * names beyond the listed ones; it counts its own work.
+ */
+export interface Claims {
+  readonly names: readonly string[];
+  readonly test: ((name: string) => boolean) | null;
+}
+
+/**
+ * One keyword, described once: what it applies to, where its subschemas
+ * stand, what it costs and what it asserts. The compiler, both generated
+ * passes and the `$ref` resolver read these fields; no other file keeps a
+ * list of keyword names. `compile` reports a bad value through
+ * `site.problem` and returns the check to run, or null when the keyword
+ * asserts nothing.
  */
 export interface Keyword {
   readonly name: string;
+  /** The values it asserts on (any other passes it); absent: every value. */
+  readonly applies?: Kind;
+  /** Where its subschemas stand, for `$ref` targets; absent: it holds none. */
+  readonly subschemas?: Placement;
+  /** Its subschemas apply to the value itself: to every value ("all"), or as it decides ("some"). */
+  readonly sameValue?: "all" | "some";
+  /** Its value is a list, copied (and counted) when its schema object is read. */
+  readonly list?: true;
+  /** The `type` gate: it runs first, and a value of another type meets no other keyword. Its type names. */
+  typeNames?(value: unknown): string[] | null;
+  /** Work one evaluation adds beyond the keyword's own unit (a listed name, a structured choice's values). */
+  weight?(value: unknown): number;
+  /** The property names the object must hold, read from its compiled value (for presentRequired's rootRequired). */
+  requires?(value: unknown): readonly string[];
+  /** The property names it checks itself, for `additionalProperties` beside it. */
+  claims?(value: unknown, site: SchemaSite): Claims;
   compile(value: unknown, site: SchemaSite): Check | null;
 }
 

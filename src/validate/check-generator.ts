@@ -1,7 +1,7 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
 import { integersCompareExactly, isMultipleOf } from "../runtime/decimal";
 import { bigintPasses, BOUNDS } from "../compile/keywords/number";
-import { parseTypeNames, typeTestCode } from "../compile/keywords/type";
+import { typeTestCode } from "../compile/keywords/type";
 import { allowedNames, ownValueCode } from "../compile/keywords/object";
 import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
@@ -20,12 +20,10 @@ import {
   type CompiledPattern,
 } from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
-import { resolveRef, valueAt } from "../compile/ref-target";
 import type { Check } from "../explain/report";
-import { isCount, isJsonArray, isPlainObject, isShallowJson, ownFields } from "../runtime/shape";
+import { isCount, isJsonArray, isPlainObject, isShallowJson } from "../runtime/shape";
 import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
 import { chargeComparison, COMPARED_PER_STEP } from "../runtime/work-costs";
-import { subschemaWeight } from "../compile/weight";
 
 /**
  * The fast path as generated code: one JavaScript function per schema that
@@ -114,7 +112,7 @@ export function generateFastCheck(
 ): FastCheck | null {
   const { check } = compiled;
   if (options.lenientScalars || !codeGenerationAllowed || check === null) return null;
-  const generator = new Generator(schema, compiled, given, options.presentRequired);
+  const generator = new Generator(compiled, given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() =>
       generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }),
@@ -199,7 +197,6 @@ class Generator extends CodeWriter {
   readonly functions: string[] = [];
 
   constructor(
-    private readonly document: unknown,
     /** The compiled subschemas, whose keywords the code follows (compile-schema.ts). */
     private readonly compiled: CompiledSchema,
     private readonly given: Given,
@@ -319,17 +316,16 @@ class Generator extends CodeWriter {
     if (schema === false) return "return false;";
     const node = this.compiled.nodeAt(schema, pointer);
     if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
-    const object = ownFields(schema as Record<string, unknown>);
-    let code = this.count(subschemaWeight(object), at);
+    const object = node.fields;
+    let code = this.count(node.weight, at);
     const { keywords } = node;
     if (node.type === null) {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].name === "$ref")
-        return code + this.refTest(node, object.$ref as string, v, at, at.shared);
+      if (keywords.length === 1 && keywords[0].name === "$ref") return code + this.refTest(node, v, at, at.shared);
     }
-    const types = parseTypeNames(object.type);
+    const { types } = node;
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
     // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
     const anyJson =
@@ -440,7 +436,7 @@ class Generator extends CodeWriter {
       case "const":
         return this.constCheck(object.const, v);
       case "$ref":
-        return this.refTest(node, object.$ref as string, v, at, true);
+        return this.refTest(node, v, at, true);
       case "anyOf":
       case "allOf":
       case "oneOf":
@@ -454,15 +450,15 @@ class Generator extends CodeWriter {
   /** Generated `$ref` targets by subschema, for values met once and for shared ones: one function each, however many refs point at it. */
   private readonly refs = { single: new Map<unknown, string>(), shared: new Map<unknown, string>() };
 
-  /** A statement that returns false unless the value in `v` matches the target of `ref`. */
   /** Memos of the `$ref`s decided once per value, by the subschema that holds the `$ref` (memoizedGenerated). */
   private readonly memos = new Map<CompiledNode, string>();
 
   /** A statement that returns false unless the value in `v` matches the target of the `$ref` of `node`. */
-  private refTest(node: CompiledNode, ref: string, v: string, at: CodeSite, shared: boolean): string {
-    const target = this.refFunction(ref, shared);
+  private refTest(node: CompiledNode, v: string, at: CodeSite, shared: boolean): string {
+    if (node.ref === null) throw new Error(`no $ref target compiled at #${node.pointer}`);
+    const target = this.refFunction(node.ref.target, shared);
     const args = `${v}, ${depthOf(at)}, ${at.walked}`;
-    if (node.ref === null || !node.ref.remembered) return `if (!${target}(${args})) return false;\n`;
+    if (!node.ref.remembered) return `if (!${target}(${args})) return false;\n`;
     let memo = this.memos.get(node);
     if (memo === undefined) this.memos.set(node, (memo = this.constant(memoizedGenerated())));
     return `if (!${memo}(${target}, ${args})) return false;\n`;
@@ -475,9 +471,8 @@ class Generator extends CodeWriter {
    * depth it carries ends it: past the bound a container makes the
    * arguments no JSON (a scalar may stand there, as findNonJson holds). `w` says whether the caller has walked the value already.
    */
-  private refFunction(ref: string, shared: boolean): string {
-    const { pointer } = resolveRef(this.document, ref) as { pointer: string };
-    const target = valueAt(this.document, pointer);
+  private refFunction(node: CompiledNode, shared: boolean): string {
+    const { schema: target, pointer } = node;
     const functions = shared ? this.refs.shared : this.refs.single;
     let name = functions.get(target);
     if (name === undefined) {

@@ -14,9 +14,8 @@ import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
 import type { Check, Report } from "../explain/report";
-import { isPlainObject, ownFields } from "../runtime/shape";
+import { isPlainObject } from "../runtime/shape";
 import { chargeCode, overrun, pass } from "../runtime/pass";
-import { subschemaWeight } from "../compile/weight";
 
 /** Runs the explaining pass over the arguments: the problems go to the report. */
 export type Explainer = (value: unknown, report: Report) => unknown;
@@ -100,13 +99,13 @@ class ExplainWriter extends CodeWriter {
     const node = this.compiled.nodeAt(schema, pointer);
     if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
     if (!isPlainObject(schema)) return this.call(node.check, v, ok);
-    const object = ownFields(schema);
+    const object = node.fields;
     let rest = "";
     for (const { name, check } of node.keywords) rest += this.keyword(node, name, check, object, v, ok);
     // As compile-schema.ts joins them: the type first, the other keywords only for a value of the right type.
     const checked =
       node.type === null ? rest : `if (!${this.constant(node.type)}(${v}, r)) ${ok} = false;\nelse {\n${rest}}\n`;
-    return chargeCode(String(subschemaWeight(schema))) + checked;
+    return chargeCode(String(node.weight)) + checked;
   }
 
   /** A call of a compiled check on the value in `v`. */

@@ -24,6 +24,8 @@ function eachItem(
 
 export const itemsKeyword: Keyword = {
   name: "items",
+  applies: "array",
+  subschemas: "one",
   compile(value, site) {
     if (Array.isArray(value)) {
       site.problem(
@@ -46,6 +48,9 @@ export const itemsKeyword: Keyword = {
 
 export const prefixItemsKeyword: Keyword = {
   name: "prefixItems",
+  applies: "array",
+  subschemas: "byIndex",
+  list: true,
   compile(value, site) {
     if (!Array.isArray(value) || value.length === 0) {
       site.problem("prefixItems", "must be a non-empty list of schemas");
@@ -57,11 +62,11 @@ export const prefixItemsKeyword: Keyword = {
 };
 
 const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
-export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
-export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
+export const minItemsKeyword: Keyword = { ...sizeBound("minItems", true, itemCount, "item"), applies: "array" };
+export const maxItemsKeyword: Keyword = { ...sizeBound("maxItems", false, itemCount, "item"), applies: "array" };
 
 /** No two items equal (`enum` equality), found in one pass over their canonical texts, once per list and pass. */
-export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a boolean", (value, site) => {
+const uniqueItems = valueKeyword("uniqueItems", isBoolean, "a boolean", (value, site) => {
   if (!value) return null;
   const pointer = site.pointer("uniqueItems");
   return (v, r) => {
@@ -83,3 +88,5 @@ export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a bool
     );
   };
 });
+
+export const uniqueItemsKeyword: Keyword = { ...uniqueItems, applies: "array" };

@@ -1,6 +1,7 @@
 import { findNonJson, MAX_DEPTH } from "../../runtime/json-value";
 import { jsonEqual, memberOf } from "../../runtime/json-equal";
 import type { Keyword } from "../keyword";
+import { choicesWeight, isStructure, treeSize } from "../weight";
 import { preview } from "../../explain/messages";
 import { toPointer } from "../../runtime/paths";
 import { frozenCopy, once } from "../../explain/params";
@@ -14,6 +15,8 @@ function choicesText(choices: readonly unknown[]): string {
 
 export const enumKeyword: Keyword = {
   name: "enum",
+  list: true,
+  weight: (value) => (Array.isArray(value) ? choicesWeight(value) : 0),
   compile(value, site) {
     if (!Array.isArray(value)) {
       site.problem("enum", "must be a list of JSON values");
@@ -48,6 +51,7 @@ export const enumKeyword: Keyword = {
 /** One JSON value the value must equal (extended profile): a one-choice `enum`. */
 export const constKeyword: Keyword = {
   name: "const",
+  weight: (value) => (isStructure(value) ? treeSize(value) : 0),
   compile(value, site) {
     const found = findNonJson(value, MAX_DEPTH, site.countValues);
     if (found) {

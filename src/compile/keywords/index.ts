@@ -1,4 +1,5 @@
 import type { Keyword } from "../keyword";
+import type { Placement } from "../ref-target";
 import type { Profile } from "../../runtime/types";
 import { CORE_ANNOTATIONS, EXTENDED_ANNOTATIONS, isVendorExtension, vendorExtension } from "./annotations";
 import { itemsKeyword, maxItemsKeyword, minItemsKeyword, prefixItemsKeyword, uniqueItemsKeyword } from "./array";
@@ -79,4 +80,18 @@ export function keywordFor(name: string, profile: Profile): Keyword | string {
   if (isVendorExtension(name) && profile === "extended") return vendorExtension(name);
   const hint = EXTENDED.has(name) || isVendorExtension(name) ? ' (profile: "extended" supports it)' : "";
   return `keyword ${JSON.stringify(name)} is not supported${hint}`;
+}
+
+/**
+ * Where the subschemas of keyword `name` stand, in either profile: what a
+ * `$ref` may point into (src/compile/ref-target.ts). A keyword the profile
+ * refuses refuses the schema anyway.
+ */
+export function placementOf(name: string): Placement | undefined {
+  return keywordNamed(name)?.subschemas;
+}
+
+/** The keyword `name` of either profile, for what its description says whatever the profile (a keyword the profile refuses refuses the schema anyway). */
+export function keywordNamed(name: string): Keyword | undefined {
+  return CORE.get(name) ?? EXTENDED.get(name);
 }

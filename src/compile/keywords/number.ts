@@ -35,7 +35,7 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
   const { operator, words } = BOUNDS[name];
   const holds = COMPARISONS[operator];
   // The draft-4 boolean form of the exclusive bounds is malformed here.
-  return valueKeyword(name, isFiniteNumber, "a finite number", (value, site) => {
+  const keyword = valueKeyword(name, isFiniteNumber, "a finite number", (value, site) => {
     const pointer = site.pointer(name);
     const bound = `must be ${words} ${value}`;
     const params = { comparison: operator, limit: value };
@@ -48,6 +48,7 @@ function numericBound(name: keyof typeof BOUNDS): Keyword {
           : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
     return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`, params));
   });
+  return { ...keyword, applies: "number" };
 }
 
 export const minimumKeyword = numericBound("minimum");
@@ -57,6 +58,7 @@ export const exclusiveMaximumKeyword = numericBound("exclusiveMaximum");
 
 export const multipleOfKeyword: Keyword = {
   name: "multipleOf",
+  applies: "number",
   compile(value, site) {
     if (!isFiniteNumber(value) || value <= 0) {
       site.problem("multipleOf", "must be a number greater than 0");

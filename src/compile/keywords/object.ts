@@ -1,10 +1,11 @@
 import { Decimal } from "../../runtime/decimal";
 import { sizeBound, valueKeyword, type Keyword } from "../keyword";
+import { treeSize } from "../weight";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
 import { isArguments, isBlank } from "../../runtime/present";
 import { acceptAll, checkChild, type Check } from "../../explain/report";
-import { isPlainObject, isSchema } from "../../runtime/shape";
+import { isPlainObject, isSchema, lengthOf } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 import type { Params } from "../../explain/params";
 
@@ -42,6 +43,10 @@ export function ownValueCode(x: string, v: string, name: string): string {
 
 export const propertiesKeyword: Keyword = {
   name: "properties",
+  applies: "object",
+  subschemas: "byName",
+  weight: (value) => (isPlainObject(value) ? Object.keys(value).length : 0),
+  claims: (value) => ({ names: isPlainObject(value) ? Object.keys(value) : [], test: null }),
   compile(value, site) {
     if (!isPlainObject(value)) {
       site.problem("properties", "must be an object whose values are schemas");
@@ -110,6 +115,11 @@ export function missingParams(names: readonly string[]): Params[] {
 
 export const requiredKeyword: Keyword = {
   name: "required",
+  applies: "object",
+  list: true,
+  weight: (value) => (Array.isArray(value) ? lengthOf(value) : 0),
+  // The list as compiled (the copy the keyword read), never read again from the schema: a getter may answer otherwise now.
+  requires: (value) => (Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : []),
   compile(value, site) {
     if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
       site.problem("required", "must be a list of property names");
@@ -184,6 +194,8 @@ export function unexpectedProblem(allowed: readonly string[]): string {
 function additionalProperties(name: string, alias: string): Keyword {
   return {
     name,
+    applies: "object",
+    subschemas: "one",
     compile(value, site) {
       if (name !== "additionalProperties" && Object.hasOwn(site.schema, alias)) {
         site.problem(name, `use ${alias} or ${name}, not both`);
@@ -231,14 +243,20 @@ export const additionalPropertiesKeyword = additionalProperties("additionalPrope
 export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
 
 const propertyCount = (v: unknown) => (isObject(v) ? keysOf(v).length : null);
-export const minPropertiesKeyword = sizeBound("minProperties", true, propertyCount, "property", "properties");
-export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCount, "property", "properties");
+export const minPropertiesKeyword: Keyword = {
+  ...sizeBound("minProperties", true, propertyCount, "property", "properties"),
+  applies: "object",
+};
+export const maxPropertiesKeyword: Keyword = {
+  ...sizeBound("maxProperties", false, propertyCount, "property", "properties"),
+  applies: "object",
+};
 
 /** How many of a property name's problems its issue quotes. */
 const QUOTED_NAME_PROBLEMS = 3;
 
 /** A schema for every property name, as a string (extended profile). */
-export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a schema", (value, site) => {
+const propertyNames = valueKeyword("propertyNames", isSchema, "a schema", (value, site) => {
   const check = site.subschema(value, "propertyNames");
   const pointer = site.pointer("propertyNames");
   return (v, r) => {
@@ -265,9 +283,13 @@ export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a s
   };
 });
 
+export const propertyNamesKeyword: Keyword = { ...propertyNames, applies: "object", subschemas: "one" };
+
 /** When a key is present, the names listed for it must be present too (extended profile). */
 export const dependentRequiredKeyword: Keyword = {
   name: "dependentRequired",
+  applies: "object",
+  weight: (value) => (isPlainObject(value) ? treeSize(value) : 0),
   compile(value, site) {
     const bad = () => {
       site.problem("dependentRequired", "must be an object whose values are lists of distinct property names");

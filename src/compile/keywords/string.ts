@@ -13,7 +13,7 @@ import { chargeBudget } from "../../runtime/pass";
  */
 function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: number) => boolean): Keyword {
   const words = name === "minLength" ? "at least" : "at most";
-  return countKeyword(name, (bound, pointer) => {
+  const keyword = countKeyword(name, (bound, pointer) => {
     const expected = `must be ${words} ${count(bound, "character")} long`;
     const params = { limit: bound };
     return (v, r) =>
@@ -21,12 +21,13 @@ function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: 
       holds(v, bound) ||
       (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`, params));
   });
+  return { ...keyword, applies: "string" };
 }
 
 export const minLengthKeyword = lengthBound("minLength", hasAtLeastCodePoints);
 export const maxLengthKeyword = lengthBound("maxLength", hasAtMostCodePoints);
 
-export const patternKeyword = valueKeyword("pattern", isString, "a string", (value, site) => {
+const pattern = valueKeyword("pattern", isString, "a string", (value, site) => {
   const compiled = site.pattern(value);
   if (compiled instanceof PatternError) {
     site.problem("pattern", compiled.message, compiled.kind);
@@ -44,3 +45,5 @@ export const patternKeyword = valueKeyword("pattern", isString, "a string", (val
     return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`, params);
   };
 });
+
+export const patternKeyword: Keyword = { ...pattern, applies: "string" };

@@ -116,6 +116,8 @@ export function wrongType(expected: string, types: readonly string[], value: unk
 
 export const typeKeyword: Keyword = {
   name: "type",
+  list: true,
+  typeNames: parseTypeNames,
   compile(value, site) {
     const names = typeof value === "string" ? [value] : value;
     if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === "string")) {
