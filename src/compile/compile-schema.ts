@@ -3,6 +3,7 @@ import { MAX_DEPTH } from "../runtime/json-value";
 import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
 import { keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
+import { closureOps, type Assertion } from "./assertion";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
 import { SchemaPatterns } from "../pattern/compile-pattern";
@@ -53,11 +54,16 @@ export interface CompiledSchema {
   rootRequired: ReadonlySet<string> | null;
 }
 
-/** One keyword's check, as a subschema runs it, and the value it compiled (read once: lists copied). */
+/** One keyword's check, as a subschema runs it, and what it compiled. */
 export interface KeywordCheck {
   readonly name: string;
   readonly check: Check;
+  /** Its value as compiled (read once, lists copied). */
   readonly value: unknown;
+  /** Its description: what it applies to, and whether its subschemas meet the same value. */
+  readonly described: Pick<Keyword, "applies" | "sameValue">;
+  /** Its assertion, which the closure was read from and generated code is written from; null for a keyword that compiles its own closure. */
+  readonly assertion: Assertion | null;
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -323,12 +329,13 @@ class Compiler {
       compiled.push(keyword);
       const value = fields[name];
       if (keyword.requires) node.required.push(...keyword.requires(value));
-      const check = keyword.compile(value, site);
-      if (check === null) continue;
+      const assertion = keyword.assert ? keyword.assert(value, site) : null;
+      const check = assertion ? assertion(closureOps(name, at(name), keyword.applies)) : keyword.compile?.(value, site);
+      if (!check) continue;
       if (keyword.typeNames) {
         node.type = check;
         node.types = keyword.typeNames(value);
-      } else node.keywords.push({ name, check, value });
+      } else node.keywords.push({ name, check, value, described: keyword, assertion });
     }
     // A unit for the subschema, one for each keyword (annotations too), and what each adds: read once
     // every keyword has checked its value (a list that only claims its length is refused unread).

@@ -6,6 +6,7 @@ import type { PathSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import type { ErrorKind, Profile } from "../runtime/types";
 import type { Placement, RefTarget } from "./ref-target";
+import type { Assertion, Kind, Test, Words } from "./assertion";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
@@ -60,9 +61,6 @@ export interface SchemaSite {
   list(value: readonly unknown[]): unknown[];
 }
 
-/** The kind of value a keyword asserts on: a value of any other kind passes it. */
-export type Kind = "object" | "array" | "string" | "number";
-
 /**
  * Property names a keyword checks itself (`properties`, `patternProperties`):
  * `additionalProperties` leaves them alone. `test`, when present, decides
@@ -77,11 +75,18 @@ export interface Claims {
  * One keyword, described once: what it applies to, where its subschemas
  * stand, what it costs and what it asserts. The compiler, both generated
  * passes and the `$ref` resolver read these fields; no other file keeps a
- * list of keyword names. `compile` reports a bad value through
- * `site.problem` and returns the check to run, or null when the keyword
- * asserts nothing.
+ * list of keyword names. A keyword either `assert`s (an Assertion each tier
+ * reads: src/compile/assertion.ts) or `compile`s its closure, which the
+ * generated fast check then writes out or calls. Either reports a bad value
+ * through `site.problem` and returns null when the keyword asserts nothing.
  */
-export interface Keyword {
+export type Keyword = Description &
+  (
+    | { assert(value: unknown, site: SchemaSite): Assertion | null; compile?: undefined }
+    | { compile(value: unknown, site: SchemaSite): Check | null; assert?: undefined }
+  );
+
+interface Description {
   readonly name: string;
   /** The values it asserts on (any other passes it); absent: every value. */
   readonly applies?: Kind;
@@ -99,7 +104,6 @@ export interface Keyword {
   requires?(value: unknown): readonly string[];
   /** The property names it checks itself, for `additionalProperties` beside it. */
   claims?(value: unknown, site: SchemaSite): Claims;
-  compile(value: unknown, site: SchemaSite): Check | null;
 }
 
 /** Shared schema-value checks, with the wording of their problems. */
@@ -135,32 +139,62 @@ export function valueKeyword<T>(
 export const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
 export const isString = (value: unknown): value is string => typeof value === "string";
 
-/** A keyword whose value is a count (`minLength`, `maxItems`, …); `build` makes the check from a good one. */
-export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
-  return valueKeyword(name, isNonNegativeInteger, "a non-negative integer", (bound, site) =>
-    build(bound, site.pointer(name)),
-  );
+/**
+ * A keyword that asserts one test on values of kind `applies`: its value
+ * must pass `accepts` (a bad one is reported as "must be …"), and `words`
+ * say why a value failed the test with it.
+ */
+export function testKeyword<T, V>(
+  name: string,
+  applies: Kind,
+  accepts: (value: unknown) => value is T,
+  mustBe: string,
+  test: Test<V, T>,
+  words: (value: T) => Words<V>,
+): Keyword {
+  return {
+    name,
+    applies,
+    assert(value, site) {
+      if (!accepts(value)) {
+        site.problem(name, `must be ${mustBe}`);
+        return null;
+      }
+      const said = words(value);
+      return (o) => o.require(test, value, said);
+    },
+  };
+}
+
+/** A keyword whose value is a count (`minLength`, `maxItems`, …) that values of kind `applies` are held to by `test`. */
+export function countKeyword<V>(
+  name: string,
+  applies: Kind,
+  test: Test<V, number>,
+  words: (bound: number) => Words<V>,
+): Keyword {
+  return testKeyword(name, applies, isNonNegativeInteger, "a non-negative integer", test, words);
 }
 
 /**
  * `minItems`/`maxItems` and `minProperties`/`maxProperties`: a bound on how
- * many things a value holds. `size` gives the count, or null when the
- * keyword does not apply to the value.
+ * many things a value of kind `applies` holds, as `size` counts them.
  */
-export function sizeBound(
+export function sizeBound<V>(
   name: string,
+  applies: Kind,
   atLeast: boolean,
-  size: (value: unknown) => number | null,
+  size: (value: V) => number,
+  sizeCode: ((v: string) => string) | null,
   noun: string,
   plural?: string,
 ): Keyword {
-  return countKeyword(name, (bound, pointer) => {
+  const operator = atLeast ? ">=" : "<=";
+  const holds = atLeast ? (v: V, bound: number) => size(v) >= bound : (v: V, bound: number) => size(v) <= bound;
+  const test: Test<V, number> =
+    sizeCode === null ? { holds } : { holds, code: (_w, v, bound) => `${sizeCode(v)} ${operator} ${bound}` };
+  return countKeyword(name, applies, test, (bound) => {
     const expected = `must have at ${atLeast ? "least" : "most"} ${count(bound, noun, plural)}`;
-    const params = { limit: bound };
-    return (v, r) => {
-      const n = size(v);
-      if (n === null || (atLeast ? n >= bound : n <= bound)) return true;
-      return r !== null && r.fail(name, pointer, () => `${expected}, got ${n}`, params);
-    };
+    return { problem: (v) => `${expected}, got ${size(v)}`, params: { limit: bound } };
   });
 }

@@ -1,12 +1,9 @@
-import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
-import { integersCompareExactly, isMultipleOf } from "../runtime/decimal";
-import { bigintPasses, BOUNDS } from "../compile/keywords/number";
 import { typeTestCode } from "../compile/keywords/type";
 import { allowedNames, ownValueCode } from "../compile/keywords/object";
-import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
-import type { CompiledNode, CompiledSchema } from "../compile/compile-schema";
+import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
@@ -23,7 +20,6 @@ import { escapePointerSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import { isCount, isJsonArray, isPlainObject, isShallowJson } from "../runtime/shape";
 import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
-import { chargeComparison, COMPARED_PER_STEP } from "../runtime/work-costs";
 
 /**
  * The fast path as generated code: one JavaScript function per schema that
@@ -60,34 +56,26 @@ export type FastCheck = (value: unknown) => boolean;
  */
 export type Given = "any" | "parsed";
 
-/** Keywords whose code the generator writes; any other calls its own closure, on a value walked first. */
-const WRITTEN: Readonly<Record<string, "object" | "array" | "string" | "number" | null>> = {
-  properties: "object",
-  required: "object",
-  additionalProperties: "object",
-  additional_properties: "object",
-  propertyNames: "object",
-  items: "array",
-  minItems: "array",
-  maxItems: "array",
-  minLength: "string",
-  maxLength: "string",
-  pattern: "string",
-  minimum: "number",
-  maximum: "number",
-  exclusiveMinimum: "number",
-  exclusiveMaximum: "number",
-  multipleOf: "number",
-  enum: null,
-  const: null,
-  anyOf: null,
-  allOf: null,
-  oneOf: null,
-  not: null,
-  $ref: null,
-};
-
-const COMPOSITION = new Set(["anyOf", "allOf", "oneOf", "not"]);
+/**
+ * Keywords that compile their own closure and whose code the generator
+ * writes out all the same (the walks over keys and items, the subschemas
+ * applied to the same value); a keyword with an assertion is written from
+ * it (src/compile/assertion.ts); any other calls its own closure, on a value
+ * walked first.
+ */
+const WRITTEN = new Set([
+  "properties",
+  "required",
+  "additionalProperties",
+  "additional_properties",
+  "propertyNames",
+  "items",
+  "anyOf",
+  "allOf",
+  "oneOf",
+  "not",
+  "$ref",
+]);
 
 /**
  * An object's properties are written into functions of this many each once
@@ -176,9 +164,6 @@ function turnCost(units: number, at: CodeSite, walks: boolean): string {
   return at.walked === "w" ? `(w ? ${units} : ${units + 1})` : String(units + 1);
 }
 
-/** A string too short for comparing it to be charged (src/runtime/work-costs.ts). */
-const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
-
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
 /** The same for a value JSON.parse returned: the levels are counted and the numbers looked at. */
@@ -208,11 +193,6 @@ class Generator extends CodeWriter {
       searchAtOnce,
       startBatch,
       flushSearches,
-      hasAtLeastCodePoints,
-      hasAtMostCodePoints,
-      isMultipleOf,
-      bigintPasses,
-      jsonEqual,
       hasOwn: Object.hasOwn,
       isPlainObject,
       isJsonArray,
@@ -224,7 +204,6 @@ class Generator extends CodeWriter {
       keysOf,
       pass,
       overrun,
-      chargeComparison,
       isBlank,
     });
   }
@@ -337,10 +316,7 @@ class Generator extends CodeWriter {
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (
-      walked !== null &&
-      keywords.some(({ name }) => COMPOSITION.has(name) || name === "$ref" || !this.writes(name, object))
-    ) {
+    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, object))) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
@@ -362,17 +338,17 @@ class Generator extends CodeWriter {
       names.find((name) => name === "additionalProperties" || name === "additional_properties") ??
       (names.includes("propertyNames") ? "propertyNames" : null);
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
-    for (const { name, check } of keywords) {
-      const kind = this.writes(name, object) ? WRITTEN[name] : null;
-      if (kind === null) {
-        code += this.keyword(node, name, check, object, pointer, v, at, walk);
+    for (const keyword of keywords) {
+      const kind = this.writes(keyword, object) ? keyword.described.applies : undefined;
+      if (kind === undefined) {
+        code += this.keyword(node, keyword, object, pointer, v, at, walk);
       } else if (canBe(kind)) {
         // A keyword applies to values of its type only, as its closure does.
         code += isOnly(kind)
-          ? this.keyword(node, name, check, object, pointer, v, at, walk)
+          ? this.keyword(node, keyword, object, pointer, v, at, walk)
           : this.guarded(
               guards[kind],
-              this.sometimes(at, () => this.keyword(node, name, check, object, pointer, v, at, walk)),
+              this.sometimes(at, () => this.keyword(node, keyword, object, pointer, v, at, walk)),
             );
       }
     }
@@ -390,22 +366,23 @@ class Generator extends CodeWriter {
     return body === "" ? "" : `if (${test}) {\n${body}\n}\n`;
   }
 
-  /** Whether the generator writes the code of keyword `name` of this subschema (beside prefixItems, items starts after them: left to its closure). */
-  private writes(name: string, object: Record<string, unknown>): boolean {
-    return Object.hasOwn(WRITTEN, name) && !(name === "items" && "prefixItems" in object);
+  /** Whether the generator writes the code of a keyword of this subschema (beside prefixItems, items starts after them: left to its closure). */
+  private writes({ name, assertion }: KeywordCheck, object: Readonly<Record<string, unknown>>): boolean {
+    return assertion !== null || (WRITTEN.has(name) && !(name === "items" && "prefixItems" in object));
   }
 
   private keyword(
     node: CompiledNode,
-    name: string,
-    check: Check,
-    object: Record<string, unknown>,
+    keyword: KeywordCheck,
+    object: Readonly<Record<string, unknown>>,
     pointer: string,
     v: string,
     at: CodeSite,
     walk: Walk,
   ): string {
-    if (!this.writes(name, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+    const { name, check, assertion } = keyword;
+    if (assertion !== null) return assertion(this.ops(`${pointer}/${escapePointerSegment(name)}`, v, at));
+    if (!this.writes(keyword, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
     switch (name) {
       case "properties":
         return this.properties(object, pointer, v, at);
@@ -419,32 +396,31 @@ class Generator extends CodeWriter {
       case "items":
         walk.items = true;
         return this.items(object.items, pointer, v, at);
-      case "minItems":
-        return `if (${v}.length < ${object.minItems as number}) return false;\n`;
-      case "maxItems":
-        return `if (${v}.length > ${object.maxItems as number}) return false;\n`;
-      case "minLength":
-        return `if (!hasAtLeastCodePoints(${v}, ${object.minLength as number})) return false;\n`;
-      case "maxLength":
-        return `if (!hasAtMostCodePoints(${v}, ${object.maxLength as number})) return false;\n`;
-      case "pattern":
-        return this.pattern(object.pattern as string, pointer, v, at);
-      case "multipleOf":
-        return `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
-      case "enum":
-        return this.enumCheck(object.enum as unknown[], v);
-      case "const":
-        return this.constCheck(object.const, v);
       case "$ref":
         return this.refTest(node, v, at, true);
       case "anyOf":
       case "allOf":
       case "oneOf":
-      case "not":
-        return this.composition(name, object, pointer, v, at);
       default:
-        return this.bound(name as keyof typeof BOUNDS, object[name] as number, v);
+        return this.composition(name, object, pointer, v, at);
     }
+  }
+
+  /**
+   * The generated code's reading of an assertion (src/compile/assertion.ts)
+   * of the keyword at `pointer` on the value in `v`: a statement that
+   * returns false unless it holds. A test without a code form is called as
+   * the closures call it; a number argument is written in place.
+   */
+  private ops(pointer: string, v: string, at: CodeSite): Ops<string> {
+    return {
+      require: (test, arg) => {
+        const argument = typeof arg === "number" ? JSON.stringify(arg) : this.constant(arg);
+        const holds = test.code ? test.code(this, v, arg) : `${this.constant(test.holds)}(${v}, ${argument})`;
+        return `if (!(${holds})) return false;\n`;
+      },
+      search: (pattern, source) => this.search(pattern, source, pointer, v, at),
+    };
   }
 
   /** Generated `$ref` targets by subschema, for values met once and for shared ones: one function each, however many refs point at it. */
@@ -744,56 +720,16 @@ class Generator extends CodeWriter {
     return `{ const ${length} = ${v}.length;\n${counted}for (let ${i} = 0; ${i} < ${length}; ${i}++) {\n${each}const ${x} = ${v}[${i}];\n${body}\n} }\n`;
   }
 
-  private pattern(source: string, pointer: string, v: string, at: CodeSite): string {
-    const pattern = this.constant(this.compiled.patterns.get(source) as CompiledPattern);
+  /** A pattern search of the string in `v`, by the keyword at `schemaPath`. */
+  private search(compiled: CompiledPattern, source: string, schemaPath: string, v: string, at: CodeSite): string {
+    const pattern = this.constant(compiled);
     // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
-    const site = this.constant({ schemaPath: `${pointer}/pattern`, pattern: source });
+    const site = this.constant({ schemaPath, pattern: source });
     if (!searchesAtOnce && !at.shared) {
       // Without the fast call, met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
       this.queues = true;
       return `if (!queueSearch(${pattern}, ${v}, ${site})) return false;\n`;
     }
     return `if (!searchAtOnce(${pattern}, ${v}, ${site})) return false;\n`;
-  }
-
-  /** A numeric bound; a bigint against a bound of 2^53 or more is compared on decimals (bigintPasses). */
-  private bound(keyword: keyof typeof BOUNDS, bound: number, v: string): string {
-    const { operator } = BOUNDS[keyword];
-    const literal = JSON.stringify(bound);
-    const passes = integersCompareExactly(bound)
-      ? `${v} ${operator} ${literal}`
-      : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
-    return `if (!(${passes})) return false;\n`;
-  }
-
-  /**
-   * `enum`, charged as the closures charge (json-equal.ts memberOf): a
-   * string found among the choices is compared whole once. Choices shorter
-   * together than a comparison step (src/runtime/work-costs.ts) are compared inline; longer
-   * ones looked up in a Set, where `===` would compare the value with every
-   * choice of its length. Other choices, and strings V8 hashes by their
-   * length alone, go to memberOf.
-   */
-  private enumCheck(choices: unknown[], v: string): string {
-    if (!choices.every((choice) => typeof choice === "string" && choice.length < LONG_STRING))
-      return `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
-    const strings = choices as string[];
-    if (strings.reduce((length, choice) => length + choice.length, 0) < COMPARED_PER_STEP)
-      return `if (!(${this.oneOfStrings(v, strings)})) return false;\n`;
-    const found = `if (!${this.constant(new Set(strings))}.has(${v})) return false;\n`;
-    return strings.every(isShortString) ? found : `${found}chargeComparison(${v}.length);\n`;
-  }
-
-  /**
-   * `const`: a string, boolean or null equals only itself; numbers and
-   * structures need jsonEqual. A long string choice is passed as a value, not
-   * written into the code, and a value of its length is compared unit by
-   * unit, charged as the closures charge (json-equal.ts sameString).
-   */
-  private constCheck(value: unknown, v: string): string {
-    if (typeof value === "boolean" || value === null) return `if (${v} !== ${String(value)}) return false;\n`;
-    if (typeof value !== "string") return `if (!jsonEqual(${this.constant(value)}, ${v})) return false;\n`;
-    if (isShortString(value)) return `if (${v} !== ${JSON.stringify(value)}) return false;\n`;
-    return `if (typeof ${v} === "string" && ${v}.length === ${value.length}) chargeComparison(${value.length});\nif (${v} !== ${this.constant(value)}) return false;\n`;
   }
 }

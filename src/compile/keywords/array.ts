@@ -61,9 +61,10 @@ export const prefixItemsKeyword: Keyword = {
   },
 };
 
-const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
-export const minItemsKeyword: Keyword = { ...sizeBound("minItems", true, itemCount, "item"), applies: "array" };
-export const maxItemsKeyword: Keyword = { ...sizeBound("maxItems", false, itemCount, "item"), applies: "array" };
+const itemCount = (v: unknown[]) => v.length;
+const itemCountCode = (v: string) => `${v}.length`;
+export const minItemsKeyword = sizeBound("minItems", "array", true, itemCount, itemCountCode, "item");
+export const maxItemsKeyword = sizeBound("maxItems", "array", false, itemCount, itemCountCode, "item");
 
 /** No two items equal (`enum` equality), found in one pass over their canonical texts, once per list and pass. */
 const uniqueItems = valueKeyword("uniqueItems", isBoolean, "a boolean", (value, site) => {

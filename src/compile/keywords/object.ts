@@ -1,4 +1,4 @@
-import { Decimal } from "../../runtime/decimal";
+import { isObject } from "../assertion";
 import { sizeBound, valueKeyword, type Keyword } from "../keyword";
 import { treeSize } from "../weight";
 import { preview, shortName } from "../../explain/messages";
@@ -11,9 +11,7 @@ import type { Params } from "../../explain/params";
 
 type JsonObject = Record<string, unknown>;
 
-// A Decimal is the number a lenient scalar string spells, not an object.
-export const isObject = (v: unknown): v is JsonObject =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+export { isObject };
 
 /**
  * Own properties only (docs/schemas.md, "The JSON input domain"): `toString` or
@@ -242,15 +240,25 @@ function additionalProperties(name: string, alias: string): Keyword {
 export const additionalPropertiesKeyword = additionalProperties("additionalProperties", "additional_properties");
 export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
 
-const propertyCount = (v: unknown) => (isObject(v) ? keysOf(v).length : null);
-export const minPropertiesKeyword: Keyword = {
-  ...sizeBound("minProperties", true, propertyCount, "property", "properties"),
-  applies: "object",
-};
-export const maxPropertiesKeyword: Keyword = {
-  ...sizeBound("maxProperties", false, propertyCount, "property", "properties"),
-  applies: "object",
-};
+const propertyCount = (v: JsonObject) => keysOf(v).length;
+export const minPropertiesKeyword = sizeBound(
+  "minProperties",
+  "object",
+  true,
+  propertyCount,
+  null,
+  "property",
+  "properties",
+);
+export const maxPropertiesKeyword = sizeBound(
+  "maxProperties",
+  "object",
+  false,
+  propertyCount,
+  null,
+  "property",
+  "properties",
+);
 
 /** How many of a property name's problems its issue quotes. */
 const QUOTED_NAME_PROBLEMS = 3;
