@@ -70,6 +70,20 @@ export const IS_KIND: Record<Kind, (v: unknown) => boolean> = {
   number: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
 };
 
+/**
+ * Whether the string `subject` matches `pattern` (written `source`, at the
+ * schema path `pointer`): searched by the pattern engines, which count
+ * their work, with the time budget looked at after it. A search the engine
+ * cannot finish throws EngineLimit.
+ */
+export function matches(pattern: CompiledPattern, source: string, pointer: string, subject: string): boolean {
+  const outcome = pattern.test(subject);
+  chargeBudget();
+  if (outcome === MATCH) return true;
+  if (outcome !== NO_MATCH) throw new EngineLimit(pointer, source, outcome === NO_MEMORY);
+  return false;
+}
+
 /** The closures' reading of an assertion of keyword `name` (at `pointer`) on values of kind `applies`. */
 export function closureOps(name: string, pointer: string, applies: Kind | undefined): Ops<Check> {
   const fits = applies === undefined ? () => true : IS_KIND[applies];
@@ -81,14 +95,10 @@ export function closureOps(name: string, pointer: string, applies: Kind | undefi
         !fits(v) || holds(v as V, arg) || (r !== null && r.fail(name, pointer, () => problem(v as V), params));
     },
     search(pattern, source, { problem, params }) {
-      return (v, r) => {
-        if (typeof v !== "string") return true;
-        const outcome = pattern.test(v);
-        chargeBudget();
-        if (outcome === MATCH) return true;
-        if (outcome !== NO_MATCH) throw new EngineLimit(pointer, source, outcome === NO_MEMORY);
-        return r !== null && r.fail(name, pointer, () => problem(v), params);
-      };
+      return (v, r) =>
+        typeof v !== "string" ||
+        matches(pattern, source, pointer, v) ||
+        (r !== null && r.fail(name, pointer, () => problem(v), params));
     },
   };
 }

@@ -80,6 +80,8 @@ export interface CompiledNode {
   readonly type: Check | null;
   /** The names of that type, or null without one. */
   readonly types: readonly string[] | null;
+  /** The property names its keywords check themselves (Keyword.claims), which `additionalProperties` leaves alone. */
+  readonly claims: Claims;
   /** The checks of its other keywords that assert something, in the order they run. */
   readonly keywords: readonly KeywordCheck[];
   /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
@@ -120,6 +122,7 @@ interface Node extends CompiledNode {
   weight: number;
   type: Check | null;
   types: readonly string[] | null;
+  claims: Claims;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
   /** The names its keywords require (Keyword.requires), as compiled, for rootRequired. */
@@ -268,6 +271,7 @@ class Compiler {
       weight: 0,
       type: null,
       types: null,
+      claims: NO_CLAIMS,
       keywords: [],
       ref: null,
       required: [],
@@ -294,6 +298,7 @@ class Compiler {
     }
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
+    let claims: Claims | undefined;
     const site: SchemaSite = {
       schema: fields,
       options: this.options,
@@ -310,7 +315,7 @@ class Compiler {
       },
       ref: (keyword, target) => this.ref(id, at(keyword), keyword, target),
       resolve: (ref) => resolveRef(this.document, ref, placementOf),
-      claimed: () => this.claimed(fields, site),
+      claimed: () => (claims ??= this.claimed(fields, site)),
       typeCache: this.typeCache,
       countValues: this.countValues,
       rootRequired: this.rootRequired,
@@ -342,6 +347,7 @@ class Compiler {
     let weight = 1 + Object.keys(fields).length;
     for (const keyword of compiled) weight += keyword.weight?.(fields[keyword.name]) ?? 0;
     node.weight = weight;
+    node.claims = site.claimed();
     return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
   }
 
@@ -349,16 +355,18 @@ class Compiler {
   private claimed(fields: Record<string, unknown>, site: SchemaSite): Claims {
     const names: string[] = [];
     const tests: ((name: string) => boolean)[] = [];
+    const words: string[] = [];
     for (const name of Object.keys(fields)) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string" || keyword.claims === undefined) continue;
       const claims = keyword.claims(fields[name], site);
       names.push(...claims.names);
       if (claims.test !== null) tests.push(claims.test);
+      if (claims.words !== null) words.push(claims.words);
     }
-    const test =
-      tests.length === 0 ? null : tests.length === 1 ? tests[0] : (name: string) => tests.some((t) => t(name));
-    return { names, test };
+    if (tests.length === 0) return names.length === 0 ? NO_CLAIMS : { names, test: null, words: null };
+    const test = tests.length === 1 ? tests[0] : (name: string) => tests.some((claimed) => claimed(name));
+    return { names, test, words: words.join(", ") };
   }
 
   /**
@@ -508,6 +516,8 @@ class Compiler {
     return once;
   }
 }
+
+const NO_CLAIMS: Claims = { names: [], test: null, words: null };
 
 /** `check`, counting its weight of work each time it runs. */
 function charged(check: Check, weight: number): Check {

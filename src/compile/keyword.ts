@@ -69,6 +69,8 @@ export interface SchemaSite {
 export interface Claims {
   readonly names: readonly string[];
   readonly test: ((name: string) => boolean) | null;
+  /** What `test` allows, in the words of a refused name's problem ("names matching ^x-"); null without a test. */
+  readonly words: string | null;
 }
 
 /**

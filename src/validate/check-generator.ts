@@ -1,5 +1,6 @@
 import { typeTestCode } from "../compile/keywords/type";
-import { allowedNames, ownValueCode } from "../compile/keywords/object";
+import { ownValueCode } from "../compile/keywords/object";
+import type { Claims } from "../compile/keyword";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
@@ -354,7 +355,7 @@ class Generator extends CodeWriter {
     }
     // What no keyword walked: an object's keys, or a list's items.
     if (!walk.keys && walk.keysBy === null && canBe("object")) {
-      const rest = this.walkKeys(object, v, at);
+      const rest = this.walkKeys(node.claims, v, at);
       code += isOnly("object") ? rest : this.guarded(guards.object, rest);
     }
     if (!walk.items && canBe("array"))
@@ -390,9 +391,9 @@ class Generator extends CodeWriter {
         return this.required(object, v, at);
       case "additionalProperties":
       case "additional_properties":
-        return this.additional(name, object, pointer, v, at, walk);
+        return this.additional(name, node.claims, object, pointer, v, at, walk);
       case "propertyNames":
-        return this.propertyNames(object, pointer, v, at, walk);
+        return this.propertyNames(node.claims, object, pointer, v, at, walk);
       case "items":
         walk.items = true;
         return this.items(object.items, pointer, v, at);
@@ -579,28 +580,34 @@ class Generator extends CodeWriter {
 
   /**
    * src/compile/keywords/object.ts's additionalProperties (or its alias):
-   * every own key a unit, and each one `properties` does not list checked
+   * every own key a unit, and each one its siblings do not claim checked
    * against its subschema (or refused). The first loop over the keys also
-   * walks them (see walkKeys).
+   * walks them (see walkKeys). A name claimed by a test (a pattern) is
+   * tested as the closure tests it: a keyword with such a test leaves its
+   * closure to run on a value walked first, so this loop walks nothing.
    */
   private additional(
     name: string,
-    object: Record<string, unknown>,
+    { names: listed, test }: Claims,
+    object: Readonly<Record<string, unknown>>,
     pointer: string,
     v: string,
     at: CodeSite,
     walk: Walk,
   ): string {
-    const listed = allowedNames(object);
     const walks = !walk.keys && walk.keysBy === name;
     walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
     const check = () =>
       object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at));
-    // With names listed, the subschema checks only some keys.
+    // With names claimed, the subschema checks only some keys.
     const { code: rest, units } =
-      listed.length === 0 ? this.measure(check) : { code: this.sometimes(at, check), units: 0 };
+      test !== null
+        ? { code: `if (!${this.constant(test)}(${key})) {\n${this.sometimes(at, check)}\n}\n`, units: 0 }
+        : listed.length === 0
+          ? this.measure(check)
+          : { code: this.sometimes(at, check), units: 0 };
     return this.keyLoop(
       v,
       key,
@@ -611,7 +618,14 @@ class Generator extends CodeWriter {
   }
 
   /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
-  private propertyNames(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
+  private propertyNames(
+    { names: listed }: Claims,
+    object: Readonly<Record<string, unknown>>,
+    pointer: string,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): string {
     const walks = !walk.keys && walk.keysBy === "propertyNames";
     walk.keys ||= walks;
     const key = this.variable();
@@ -619,12 +633,7 @@ class Generator extends CodeWriter {
       this.node(object.propertyNames, `${pointer}/propertyNames`, key, at),
     );
     const walked = walks
-      ? this.unlisted(
-          key,
-          allowedNames(object),
-          walkStatement(`${v}[${key}]`, below(at)),
-          this.listedWalk(`${v}[${key}]`, at),
-        )
+      ? this.unlisted(key, listed, walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at))
       : "";
     return this.keyLoop(v, key, turnCost(1 + units, at, walks), `${names}${walked}`, at);
   }
@@ -634,8 +643,7 @@ class Generator extends CodeWriter {
    * `properties` lists was checked where it was read (one that reads as
    * undefined was skipped, and is no JSON), any other is walked.
    */
-  private walkKeys(object: Record<string, unknown>, v: string, at: CodeSite): string {
-    const listed = allowedNames(object);
+  private walkKeys({ names: listed }: Claims, v: string, at: CodeSite): string {
     // Nothing read where it stands: one walk of the whole object.
     if (listed.length === 0) return walkStatement(v, at);
     const key = this.variable();
@@ -687,7 +695,7 @@ class Generator extends CodeWriter {
    * `rest` for a key the schema does not list, `listed` for one it does. A
    * switch over a few names compares the key to each; many go to a Set.
    */
-  private unlisted(key: string, names: string[], rest: string, listed: string): string {
+  private unlisted(key: string, names: readonly string[], rest: string, listed: string): string {
     if (names.length === 0) return rest;
     if (rest === "" && listed === "") return "";
     if (names.length > MAX_SWITCH_NAMES) {

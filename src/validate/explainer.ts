@@ -1,15 +1,8 @@
 import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import { rejectAll, type CompiledNode, type CompiledSchema } from "../compile/compile-schema";
-import type { CompileOptions } from "../compile/keyword";
+import type { Claims, CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
-import {
-  allowedNames,
-  isObject,
-  MISSING,
-  missingParams,
-  ownValueCode,
-  unexpectedProblem,
-} from "../compile/keywords/object";
+import { isObject, MISSING, missingParams, ownValueCode, unexpectedProblem } from "../compile/keywords/object";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -133,7 +126,10 @@ class ExplainWriter extends CodeWriter {
         return Array.isArray(object.prefixItems) ? this.call(check, v, ok) : this.items(object.items, pointer, v, ok);
       case "additionalProperties":
       case "additional_properties":
-        return this.additional(name, object, pointer, v, ok);
+        // A name a pattern claims is tested by the closure, in its order.
+        return node.claims.test !== null
+          ? this.call(check, v, ok)
+          : this.additional(name, node.claims, object, pointer, v, ok);
       case "allOf":
         // Every branch, each reporting its own problems: as if they were the subschema's own keywords.
         return (object.allOf as unknown[])
@@ -223,7 +219,14 @@ class ExplainWriter extends CodeWriter {
    * `properties` does not list, a unit of work each; its value read, and
    * checked against the schema or refused with the closure's words.
    */
-  private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, ok: string): string {
+  private additional(
+    name: string,
+    claims: Claims,
+    object: Readonly<Record<string, unknown>>,
+    pointer: string,
+    v: string,
+    ok: string,
+  ): string {
     const [keys, i, key, x, skip] = [
       this.variable(),
       this.variable(),
@@ -231,10 +234,10 @@ class ExplainWriter extends CodeWriter {
       this.variable(),
       this.variable(),
     ];
-    const declared = allowedNames(object);
+    const declared = claims.names;
     const child =
       object[name] === false
-        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${pointer}/${name}`)}, ${this.constant(unexpectedProblem(declared))}, { additionalProperty: ${key} }, ${key});\n`
+        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${pointer}/${name}`)}, ${this.constant(unexpectedProblem(claims))}, { additionalProperty: ${key} }, ${key});\n`
         : this.below(key, this.node(object[name], `${pointer}/${name}`, x, ok));
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.

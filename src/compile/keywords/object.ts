@@ -1,5 +1,5 @@
 import { isObject } from "../assertion";
-import { sizeBound, valueKeyword, type Keyword } from "../keyword";
+import { sizeBound, valueKeyword, type Claims, type Keyword } from "../keyword";
 import { treeSize } from "../weight";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
@@ -44,7 +44,7 @@ export const propertiesKeyword: Keyword = {
   applies: "object",
   subschemas: "byName",
   weight: (value) => (isPlainObject(value) ? Object.keys(value).length : 0),
-  claims: (value) => ({ names: isPlainObject(value) ? Object.keys(value) : [], test: null }),
+  claims: (value) => ({ names: isPlainObject(value) ? Object.keys(value) : [], test: null, words: null }),
   compile(value, site) {
     if (!isPlainObject(value)) {
       site.problem("properties", "must be an object whose values are schemas");
@@ -173,16 +173,13 @@ function presentRequired(names: readonly string[], params: readonly Params[], po
 
 const MAX_LISTED_NAMES = 12;
 
-/** The names `properties` lists in a schema object's own fields: what additionalProperties leaves alone. */
-export function allowedNames(schema: Readonly<Record<string, unknown>>): string[] {
-  return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
-}
-
-/** The problem of a property that `additionalProperties: false` refuses. */
-export function unexpectedProblem(allowed: readonly string[]): string {
-  if (allowed.length === 0) return "unexpected property; no properties are allowed here";
-  const listed = allowed.slice(0, MAX_LISTED_NAMES).map(shortName).join(", ");
-  return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
+/** The problem of a property that `additionalProperties: false` refuses, given what its siblings claim. */
+export function unexpectedProblem({ names, words }: Claims): string {
+  if (names.length === 0 && words === null) return "unexpected property; no properties are allowed here";
+  const listed = names.slice(0, MAX_LISTED_NAMES).map(shortName);
+  if (names.length > MAX_LISTED_NAMES) listed.push("…");
+  if (words !== null) listed.push(words);
+  return `unexpected property; allowed: ${listed.join(", ")}`;
 }
 
 /**
@@ -200,12 +197,13 @@ function additionalProperties(name: string, alias: string): Keyword {
         return null;
       }
       if (value === true) return null;
-      const allowed = allowedNames(site.schema);
-      const declared = new Set(allowed);
+      const claims = site.claimed();
+      const declared = new Set(claims.names);
+      const claimed = claims.test ?? (() => false);
       const pointer = site.pointer(name);
       let each: Check;
       if (value === false) {
-        const problem = unexpectedProblem(allowed);
+        const problem = unexpectedProblem(claims);
         // The refused name is the last step of the report's place: a check of the property's value.
         each = (_v, r) => r !== null && r.fail(name, pointer, problem, () => ({ additionalProperty: r.here.segment }));
       } else if (isSchema(value)) {
@@ -224,6 +222,7 @@ function additionalProperties(name: string, alias: string): Keyword {
           charge(1);
           if (
             declared.has(key) ||
+            claimed(key) ||
             (skipBlank && rootRequired.has(key) && isBlank(v[key])) ||
             checkChild(each, v[key], key, r)
           )
