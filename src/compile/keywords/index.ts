@@ -25,6 +25,7 @@ import {
 import { defsKeyword, definitionsKeyword, refKeyword } from "./ref";
 import { maxLengthKeyword, minLengthKeyword, patternKeyword } from "./string";
 import { typeKeyword } from "./type";
+import { patternPropertiesKeyword } from "./pattern-properties";
 
 const table = (keywords: Keyword[]) => new Map(keywords.map((keyword) => [keyword.name, keyword]));
 
@@ -60,6 +61,7 @@ const EXTENDED = table([
   minPropertiesKeyword,
   maxPropertiesKeyword,
   propertyNamesKeyword,
+  patternPropertiesKeyword,
   dependentRequiredKeyword,
   prefixItemsKeyword,
   allOfKeyword,
