@@ -58,12 +58,18 @@ export interface CompiledSchema {
 export interface KeywordCheck {
   readonly name: string;
   readonly check: Check;
-  /** Its value as compiled (read once, lists copied). */
-  readonly value: unknown;
   /** Its description: what it applies to, and whether its subschemas meet the same value. */
-  readonly described: Pick<Keyword, "applies" | "sameValue">;
+  readonly described: Keyword;
   /** Its assertion, which the closure was read from and generated code is written from; null for a keyword that compiles its own closure. */
   readonly assertion: Assertion | null;
+  /** The subschemas it compiled, in order, each with the last step of its place (a property name, an index, or the keyword). */
+  readonly children: readonly Child[];
+}
+
+/** A subschema a keyword compiled, and the step below the keyword where it stands. */
+export interface Child {
+  readonly key: PathSegment;
+  readonly node: CompiledNode;
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -72,14 +78,14 @@ export interface CompiledNode {
   /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
   readonly pointer: string;
   readonly check: Check;
-  /** Its keywords' values as compiled, each read once (the generated passes read these, never the schema). */
-  readonly fields: Readonly<Record<string, unknown>>;
   /** The work one evaluation counts, without its children and branches (Keyword.weight). */
   readonly weight: number;
   /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
   readonly type: Check | null;
   /** The names of that type, or null without one. */
   readonly types: readonly string[] | null;
+  /** The property names its keywords require (Keyword.requires), as compiled. */
+  readonly required: readonly string[];
   /** The property names its keywords check themselves (Keyword.claims), which `additionalProperties` leaves alone. */
   readonly claims: Claims;
   /** The checks of its other keywords that assert something, in the order they run. */
@@ -118,14 +124,12 @@ interface SameValueEdge {
 /** A compiled subschema, as it is being built. */
 interface Node extends CompiledNode {
   check: Check;
-  fields: Record<string, unknown>;
   weight: number;
   type: Check | null;
   types: readonly string[] | null;
   claims: Claims;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
-  /** The names its keywords require (Keyword.requires), as compiled, for rootRequired. */
   required: string[];
 }
 
@@ -267,7 +271,6 @@ class Compiler {
       pointer,
       schema,
       check: acceptAll,
-      fields: {},
       weight: 0,
       type: null,
       types: null,
@@ -299,6 +302,8 @@ class Compiler {
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
     let claims: Claims | undefined;
+    // The subschemas the keyword being compiled makes.
+    let children: Child[] = [];
     const site: SchemaSite = {
       schema: fields,
       options: this.options,
@@ -306,10 +311,10 @@ class Compiler {
       pointer: at,
       problem: (keyword, message, kind = "validation", ...segments) =>
         this.record(at(keyword, ...segments), keyword, message, kind),
-      subschema: (value, ...segments) => this.node(value, at(...segments), depth + 1).check,
+      subschema: (value, ...segments) => this.child(value, at(...segments), depth, segments, children).check,
       applicator: (keyword, value, ...segments) => {
         const branch = at(keyword, ...segments);
-        const child = this.node(value, branch, depth + 1);
+        const child = this.child(value, branch, depth, [keyword, ...segments], children);
         this.edge(id, { to: child.id, via: branch, keyword });
         return child.check;
       },
@@ -323,7 +328,6 @@ class Compiler {
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];
-    node.fields = fields;
     const compiled: Keyword[] = [];
     for (const name of Object.keys(fields)) {
       const keyword = keywordFor(name, this.options.profile);
@@ -333,6 +337,7 @@ class Compiler {
       }
       compiled.push(keyword);
       const value = fields[name];
+      children = [];
       if (keyword.requires) node.required.push(...keyword.requires(value));
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
       const check = assertion ? assertion(closureOps(name, at(name), keyword.applies)) : keyword.compile?.(value, site);
@@ -340,7 +345,7 @@ class Compiler {
       if (keyword.typeNames) {
         node.type = check;
         node.types = keyword.typeNames(value);
-      } else node.keywords.push({ name, check, value, described: keyword, assertion });
+      } else node.keywords.push({ name, check, described: keyword, assertion, children });
     }
     // A unit for the subschema, one for each keyword (annotations too), and what each adds: read once
     // every keyword has checked its value (a list that only claims its length is refused unread).
@@ -349,6 +354,13 @@ class Compiler {
     node.weight = weight;
     node.claims = site.claimed();
     return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
+  }
+
+  /** A subschema of the keyword being compiled, at `pointer` (`segments` below the schema object), listed among its children. */
+  private child(value: unknown, pointer: string, depth: number, segments: PathSegment[], children: Child[]) {
+    const child = this.node(value, pointer, depth + 1);
+    children.push({ key: segments[segments.length - 1], node: this.nodes[child.id] });
+    return child;
   }
 
   /** What the keywords of a schema object's `fields` check themselves (Keyword.claims). */

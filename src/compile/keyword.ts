@@ -96,6 +96,8 @@ interface Description {
   readonly subschemas?: Placement;
   /** Its subschemas apply to the value itself: to every value ("all"), or as it decides ("some"). */
   readonly sameValue?: "all" | "some";
+  /** For a composition, how its branches decide: all match, any does, exactly one does, or none does. */
+  readonly decides?: "all" | "any" | "one" | "none";
   /** Its value is a list, copied (and counted) when its schema object is read. */
   readonly list?: true;
   /** The `type` gate: it runs first, and a value of another type meets no other keyword. Its type names. */

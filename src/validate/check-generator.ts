@@ -3,7 +3,17 @@ import { ownValueCode } from "../compile/keywords/object";
 import type { Claims } from "../compile/keyword";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
-import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { Child, CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { Keyword } from "../compile/keyword";
+import {
+  additionalPropertiesAliasKeyword,
+  additionalPropertiesKeyword,
+  propertiesKeyword,
+  propertyNamesKeyword,
+  requiredKeyword,
+} from "../compile/keywords/object";
+import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
+import { refKeyword } from "../compile/keywords/ref";
 import type { Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
@@ -58,27 +68,6 @@ export type FastCheck = (value: unknown) => boolean;
 export type Given = "any" | "parsed";
 
 /**
- * Keywords that compile their own closure and whose code the generator
- * writes out all the same (the walks over keys and items, the subschemas
- * applied to the same value); a keyword with an assertion is written from
- * it (src/compile/assertion.ts); any other calls its own closure, on a value
- * walked first.
- */
-const WRITTEN = new Set([
-  "properties",
-  "required",
-  "additionalProperties",
-  "additional_properties",
-  "propertyNames",
-  "items",
-  "anyOf",
-  "allOf",
-  "oneOf",
-  "not",
-  "$ref",
-]);
-
-/**
  * An object's properties are written into functions of this many each once
  * it lists more: V8 optimizes no function of more than 60 KB of bytecode, and
  * a check left to its interpreter reads every listed name, one by one, on
@@ -101,10 +90,12 @@ export function generateFastCheck(
 ): FastCheck | null {
   const { check } = compiled;
   if (options.lenientScalars || !codeGenerationAllowed || check === null) return null;
-  const generator = new Generator(compiled, given, options.presentRequired);
+  const root = compiled.nodeAt(schema, "");
+  if (root === undefined) throw new Error("no root subschema compiled");
+  const generator = new Generator(given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() =>
-      generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }),
+      generator.node(root, "v", { base: "0", offset: 0, walked: "false", shared: false }),
     );
     // Without a queued search, no batch to start or run (searched at once, each search looks at the time budget).
     const [start, end] = generator.queues
@@ -175,7 +166,7 @@ interface Walk {
   keys: boolean;
   items: boolean;
   /** The keyword whose loop walks the keys, or null for a loop of its own. */
-  readonly keysBy: string | null;
+  readonly keysBy: KeywordCheck | null;
 }
 
 class Generator extends CodeWriter {
@@ -183,8 +174,6 @@ class Generator extends CodeWriter {
   readonly functions: string[] = [];
 
   constructor(
-    /** The compiled subschemas, whose keywords the code follows (compile-schema.ts). */
-    private readonly compiled: CompiledSchema,
     private readonly given: Given,
     /** Whether a required property of the arguments object must hold a value that is not blank (src/runtime/present.ts). */
     private readonly presentRequired: boolean,
@@ -269,8 +258,8 @@ class Generator extends CodeWriter {
    * is JSON and matches the schema at `pointer` (counted: see
    * CodeWriter.counted).
    */
-  node(schema: unknown, pointer: string, v: string, place: CodeSite): string {
-    return this.counted(() => this.nodeCode(schema, pointer, v, place));
+  node(node: CompiledNode, v: string, place: CodeSite): string {
+    return this.counted(() => this.nodeCode(node, v, place));
   }
 
   /** The code `build` writes and the work it adds to the region, which the caller charges. */
@@ -289,14 +278,11 @@ class Generator extends CodeWriter {
    * node's order, with the work each counts; a keyword written out here
    * counts what its closure counts, and any other is its closure.
    */
-  private nodeCode(schema: unknown, pointer: string, v: string, place: CodeSite): string {
+  private nodeCode(node: CompiledNode, v: string, place: CodeSite): string {
     let at = place;
     // The closures of `true` and `false` count nothing.
-    if (schema === true) return walkStatement(v, at);
-    if (schema === false) return "return false;";
-    const node = this.compiled.nodeAt(schema, pointer);
-    if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
-    const object = node.fields;
+    if (node.schema === true) return walkStatement(v, at);
+    if (node.schema === false) return "return false;";
     let code = this.count(node.weight, at);
     const { keywords } = node;
     if (node.type === null) {
@@ -317,7 +303,7 @@ class Generator extends CodeWriter {
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, object))) {
+    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, node))) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
@@ -334,22 +320,21 @@ class Generator extends CodeWriter {
     // The keys are walked by the loop of additionalProperties, which checks
     // each unlisted value anyway, else by that of propertyNames, else by a
     // loop of their own.
-    const names = keywords.map((keyword) => keyword.name);
+    const by = (...described: Keyword[]) => keywords.find((keyword) => described.includes(keyword.described));
     const keysBy =
-      names.find((name) => name === "additionalProperties" || name === "additional_properties") ??
-      (names.includes("propertyNames") ? "propertyNames" : null);
+      by(additionalPropertiesKeyword, additionalPropertiesAliasKeyword) ?? by(propertyNamesKeyword) ?? null;
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
     for (const keyword of keywords) {
-      const kind = this.writes(keyword, object) ? keyword.described.applies : undefined;
+      const kind = this.writes(keyword, node) ? keyword.described.applies : undefined;
       if (kind === undefined) {
-        code += this.keyword(node, keyword, object, pointer, v, at, walk);
+        code += this.keyword(node, keyword, v, at, walk);
       } else if (canBe(kind)) {
         // A keyword applies to values of its type only, as its closure does.
         code += isOnly(kind)
-          ? this.keyword(node, keyword, object, pointer, v, at, walk)
+          ? this.keyword(node, keyword, v, at, walk)
           : this.guarded(
               guards[kind],
-              this.sometimes(at, () => this.keyword(node, keyword, object, pointer, v, at, walk)),
+              this.sometimes(at, () => this.keyword(node, keyword, v, at, walk)),
             );
       }
     }
@@ -367,44 +352,41 @@ class Generator extends CodeWriter {
     return body === "" ? "" : `if (${test}) {\n${body}\n}\n`;
   }
 
+  /**
+   * The keywords that compile their own closure whose code is written out
+   * all the same, by their description: the walks over keys and items, and
+   * `$ref`. A keyword with an assertion is written from it
+   * (src/compile/assertion.ts), a composition from how it decides; any other
+   * calls its own closure, on a value walked first.
+   */
+  private readonly writers = new Map<
+    Keyword,
+    (node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk) => string
+  >([
+    [propertiesKeyword, (node, keyword, v, at) => this.properties(node, keyword, v, at)],
+    [requiredKeyword, (node, _keyword, v, at) => this.required(node, v, at)],
+    [additionalPropertiesKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
+    [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
+    [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
+    [itemsKeyword, (_node, keyword, v, at, walk) => this.items(keyword, v, at, walk)],
+    [refKeyword, (node, _keyword, v, at) => this.refTest(node, v, at, true)],
+  ]);
+
   /** Whether the generator writes the code of a keyword of this subschema (beside prefixItems, items starts after them: left to its closure). */
-  private writes({ name, assertion }: KeywordCheck, object: Readonly<Record<string, unknown>>): boolean {
-    return assertion !== null || (WRITTEN.has(name) && !(name === "items" && "prefixItems" in object));
+  private writes({ described, assertion }: KeywordCheck, node: CompiledNode): boolean {
+    if (assertion !== null || described.decides !== undefined) return true;
+    if (described === itemsKeyword) return !node.keywords.some((keyword) => keyword.described === prefixItemsKeyword);
+    return this.writers.has(described);
   }
 
-  private keyword(
-    node: CompiledNode,
-    keyword: KeywordCheck,
-    object: Readonly<Record<string, unknown>>,
-    pointer: string,
-    v: string,
-    at: CodeSite,
-    walk: Walk,
-  ): string {
-    const { name, check, assertion } = keyword;
-    if (assertion !== null) return assertion(this.ops(`${pointer}/${escapePointerSegment(name)}`, v, at));
-    if (!this.writes(keyword, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
-    switch (name) {
-      case "properties":
-        return this.properties(object, pointer, v, at);
-      case "required":
-        return this.required(object, v, at);
-      case "additionalProperties":
-      case "additional_properties":
-        return this.additional(name, node.claims, object, pointer, v, at, walk);
-      case "propertyNames":
-        return this.propertyNames(node.claims, object, pointer, v, at, walk);
-      case "items":
-        walk.items = true;
-        return this.items(object.items, pointer, v, at);
-      case "$ref":
-        return this.refTest(node, v, at, true);
-      case "anyOf":
-      case "allOf":
-      case "oneOf":
-      default:
-        return this.composition(name, object, pointer, v, at);
-    }
+  private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    const { name, check, assertion, described } = keyword;
+    if (assertion !== null) return assertion(this.ops(`${node.pointer}/${escapePointerSegment(name)}`, v, at));
+    if (!this.writes(keyword, node)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+    if (described.decides !== undefined) return this.composition(described.decides, keyword.children, v, at);
+    const write = this.writers.get(described);
+    if (write === undefined) throw new Error(`no writer for ${name}`);
+    return write(node, keyword, v, at, walk);
   }
 
   /**
@@ -425,7 +407,7 @@ class Generator extends CodeWriter {
   }
 
   /** Generated `$ref` targets by subschema, for values met once and for shared ones: one function each, however many refs point at it. */
-  private readonly refs = { single: new Map<unknown, string>(), shared: new Map<unknown, string>() };
+  private readonly refs = { single: new Map<CompiledNode, string>(), shared: new Map<CompiledNode, string>() };
 
   /** Memos of the `$ref`s decided once per value, by the subschema that holds the `$ref` (memoizedGenerated). */
   private readonly memos = new Map<CompiledNode, string>();
@@ -448,15 +430,14 @@ class Generator extends CodeWriter {
    * depth it carries ends it: past the bound a container makes the
    * arguments no JSON (a scalar may stand there, as findNonJson holds). `w` says whether the caller has walked the value already.
    */
-  private refFunction(node: CompiledNode, shared: boolean): string {
-    const { schema: target, pointer } = node;
+  private refFunction(target: CompiledNode, shared: boolean): string {
     const functions = shared ? this.refs.shared : this.refs.single;
     let name = functions.get(target);
     if (name === undefined) {
       name = `r${this.refs.single.size + this.refs.shared.size}`;
       functions.set(target, name);
       const index = this.functions.push("") - 1;
-      const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
+      const body = this.region(() => this.node(target, "v", { base: "d", offset: 0, walked: "w", shared }));
       this.define(
         index,
         `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH} && typeof v === "object" && v !== null) return false;\n${body}\nreturn true;\n}`,
@@ -474,24 +455,20 @@ class Generator extends CodeWriter {
    * it is JSON.
    */
   private composition(
-    keyword: string,
-    object: Record<string, unknown>,
-    pointer: string,
+    decides: "all" | "any" | "one" | "none",
+    branches: readonly Child[],
     v: string,
     at: CodeSite,
   ): string {
-    const branch = (schema: unknown, path: string) => {
+    const calls = branches.map(({ node }) => {
       const index = this.functions.push("") - 1;
-      const body = this.region(() =>
-        this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }),
-      );
+      const body = this.region(() => this.node(node, "v", { base: "d", offset: 0, walked: "true", shared: true }));
       this.define(index, `function b${index}(v, d) {\n${body}\nreturn true;\n}`, body);
       return `b${index}(${v}, ${depthOf(at)})`;
-    };
-    if (keyword === "not") return `if (${branch(object.not, `${pointer}/not`)}) return false;\n`;
-    const calls = (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
-    if (keyword === "anyOf") return `if (!(${calls.join(" || ")})) return false;\n`;
-    if (keyword === "allOf") return `if (!(${calls.join(" && ")})) return false;\n`;
+    });
+    if (decides === "none") return `if (${calls[0]}) return false;\n`;
+    if (decides === "any") return `if (!(${calls.join(" || ")})) return false;\n`;
+    if (decides === "all") return `if (!(${calls.join(" && ")})) return false;\n`;
     const matched = this.variable();
     return `{ let ${matched} = 0;\n${calls.map((call) => `if (${call} && ++${matched} > 1) return false;`).join("\n")}\nif (${matched} !== 1) return false; }\n`;
   }
@@ -505,27 +482,25 @@ class Generator extends CodeWriter {
    * as it runs, and the next counting statement (at the latest the one
    * ending the check) compares it with the limit.
    */
-  private properties(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
-    const properties = object.properties as Record<string, unknown>;
-    const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+  private properties(node: CompiledNode, { children }: KeywordCheck, v: string, at: CodeSite): string {
+    const required = new Set(node.required);
     const blank = this.blankTest(at);
-    // The property `name` of the object in `o`.
-    const block = (name: string, o: string) => {
+    // The property of the object in `o` that `child` checks.
+    const block = (child: Child, o: string) => {
+      const name = String(child.key);
       const x = this.variable();
-      const check = () =>
-        this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
+      const check = () => this.node(child.node, x, below(at));
       if (at.shared || !required.has(name)) {
         const body = at.shared ? check() : this.added(check);
         return body === "" ? "" : `{ ${ownValueCode(x, o, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       }
       return `{ ${ownValueCode(x, o, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
     };
-    const names = Object.keys(properties);
-    if (names.length <= PROPERTIES_A_FUNCTION) return names.map((name) => block(name, v)).join("");
+    if (children.length <= PROPERTIES_A_FUNCTION) return children.map((child) => block(child, v)).join("");
     let code = "";
-    for (let first = 0; first < names.length; first += PROPERTIES_A_FUNCTION) {
-      const part = names.slice(first, first + PROPERTIES_A_FUNCTION);
-      code += this.part(v, at, (o) => part.map((name) => block(name, o)).join(""));
+    for (let first = 0; first < children.length; first += PROPERTIES_A_FUNCTION) {
+      const part = children.slice(first, first + PROPERTIES_A_FUNCTION);
+      code += this.part(v, at, (o) => part.map((child) => block(child, o)).join(""));
     }
     return code;
   }
@@ -554,12 +529,13 @@ class Generator extends CodeWriter {
   }
 
   /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
-  private required(object: Record<string, unknown>, v: string, at: CodeSite): string {
-    const listed = at.shared || !isPlainObject(object.properties) ? {} : object.properties;
+  private required(node: CompiledNode, v: string, at: CodeSite): string {
+    const properties = node.keywords.find((keyword) => keyword.described === propertiesKeyword);
+    const listed = new Set(at.shared || properties === undefined ? [] : properties.children.map(({ key }) => key));
     const blank = this.blankTest(at);
     let code = "";
-    for (const name of object.required as string[]) {
-      if (Object.hasOwn(listed, name)) continue;
+    for (const name of node.required) {
+      if (listed.has(name)) continue;
       const x = this.variable();
       // Own properties only, whatever Object.prototype holds at the time of the call.
       code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false; }\n`;
@@ -586,21 +562,15 @@ class Generator extends CodeWriter {
    * tested as the closure tests it: a keyword with such a test leaves its
    * closure to run on a value walked first, so this loop walks nothing.
    */
-  private additional(
-    name: string,
-    { names: listed, test }: Claims,
-    object: Readonly<Record<string, unknown>>,
-    pointer: string,
-    v: string,
-    at: CodeSite,
-    walk: Walk,
-  ): string {
-    const walks = !walk.keys && walk.keysBy === name;
+  private additional(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    const { names: listed, test } = node.claims;
+    const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
-    const check = () =>
-      object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at));
+    // `false` compiles no subschema: every unclaimed name is refused.
+    const [each] = keyword.children;
+    const check = () => (each === undefined ? "return false;\n" : this.node(each.node, value, below(at)));
     // With names claimed, the subschema checks only some keys.
     const { code: rest, units } =
       test !== null
@@ -618,20 +588,13 @@ class Generator extends CodeWriter {
   }
 
   /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
-  private propertyNames(
-    { names: listed }: Claims,
-    object: Readonly<Record<string, unknown>>,
-    pointer: string,
-    v: string,
-    at: CodeSite,
-    walk: Walk,
-  ): string {
-    const walks = !walk.keys && walk.keysBy === "propertyNames";
+  private propertyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    const listed = node.claims.names;
+    const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
-    const { code: names, units } = this.measure(() =>
-      this.node(object.propertyNames, `${pointer}/propertyNames`, key, at),
-    );
+    const [each] = keyword.children;
+    const { code: names, units } = this.measure(() => this.node(each.node, key, at));
     const walked = walks
       ? this.unlisted(key, listed, walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at))
       : "";
@@ -707,10 +670,11 @@ class Generator extends CodeWriter {
   }
 
   /** src/compile/keywords/array.ts's items (without prefixItems): every item a unit, and checked. */
-  private items(items: unknown, pointer: string, v: string, at: CodeSite): string {
+  private items({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    walk.items = true;
     const x = this.variable();
     const i = this.variable();
-    const { code: body, units } = this.measure(() => this.node(items, `${pointer}/items`, x, below(at)));
+    const { code: body, units } = this.measure(() => this.node(item.node, x, below(at)));
     // Met once per pass, the list is counted ahead, COUNTED_AHEAD items at a
     // time as findNonJson counts them (a `return false` inside ends the
     // pass; a length is only a claim, and a list of 2^32 - 1 holes counted

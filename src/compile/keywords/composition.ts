@@ -149,6 +149,7 @@ export const oneOfKeyword: Keyword = {
   name: "oneOf",
   subschemas: "byIndex",
   sameValue: "some",
+  decides: "one",
   list: true,
   compile(value, site) {
     if (Object.hasOwn(site.schema, "anyOf")) {
@@ -187,6 +188,7 @@ export const anyOfKeyword: Keyword = {
   name: "anyOf",
   subschemas: "byIndex",
   sameValue: "some",
+  decides: "any",
   list: true,
   compile(value, site) {
     const checks = branches("anyOf", value, site);
@@ -210,6 +212,7 @@ export const allOfKeyword: Keyword = {
   name: "allOf",
   subschemas: "byIndex",
   sameValue: "all",
+  decides: "all",
   list: true,
   compile(value, site) {
     const checks = branches("allOf", value, site);
@@ -232,4 +235,4 @@ const not = valueKeyword("not", isSchema, "a schema", (value, site) => {
   );
 });
 
-export const notKeyword: Keyword = { ...not, subschemas: "one", sameValue: "some" };
+export const notKeyword: Keyword = { ...not, subschemas: "one", sameValue: "some", decides: "none" };
