@@ -3,6 +3,7 @@ import { MAX_DEPTH } from "../runtime/json-value";
 import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
 import { keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
+import { typeKeyword } from "./keywords/type";
 import { closureOps, type Assertion } from "./assertion";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
@@ -177,10 +178,11 @@ class Compiler {
 
   run(): CompiledSchema {
     const root = this.document;
-    if (!isPlainObject(root) || root.type !== "object") {
+    const type = typeKeyword.name;
+    if (!isPlainObject(root) || root[type] !== "object") {
       this.record(
-        isPlainObject(root) ? "/type" : "",
-        "type",
+        isPlainObject(root) ? `/${type}` : "",
+        type,
         'the root schema must be an object with "type": "object"',
         "validation",
       );

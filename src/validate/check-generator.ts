@@ -289,7 +289,8 @@ class Generator extends CodeWriter {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].name === "$ref") return code + this.refTest(node, v, at, at.shared);
+      if (keywords.length === 1 && keywords[0].described === refKeyword)
+        return code + this.refTest(node, v, at, at.shared);
     }
     const { types } = node;
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");

@@ -93,6 +93,11 @@ export function placementOf(name: string): Placement | undefined {
   return keywordNamed(name)?.subschemas;
 }
 
+/** Every keyword name of both profiles (test/keyword-names.test.ts holds that no other file spells one). */
+export function keywordNames(): string[] {
+  return [...CORE.keys(), ...EXTENDED.keys()];
+}
+
 /** The keyword `name` of either profile, for what its description says whatever the profile (a keyword the profile refuses refuses the schema anyway). */
 export function keywordNamed(name: string): Keyword | undefined {
   return CORE.get(name) ?? EXTENDED.get(name);
