@@ -6,7 +6,7 @@ import type { PathSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import type { ErrorKind, Profile } from "../runtime/types";
 import type { Placement, RefTarget } from "./ref-target";
-import type { Assertion, Kind, Test, Words } from "./assertion";
+import type { Assertion, Kind, KindValue, Test, Words } from "./assertion";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
@@ -148,13 +148,13 @@ export const isString = (value: unknown): value is string => typeof value === "s
  * must pass `accepts` (a bad one is reported as "must be …"), and `words`
  * say why a value failed the test with it.
  */
-export function testKeyword<T, V>(
+export function testKeyword<T, K extends Kind>(
   name: string,
-  applies: Kind,
+  applies: K,
   accepts: (value: unknown) => value is T,
   mustBe: string,
-  test: Test<V, T>,
-  words: (value: T) => Words<V>,
+  test: Test<KindValue[K], T>,
+  words: (value: T) => Words<KindValue[K]>,
 ): Keyword {
   return {
     name,
@@ -171,11 +171,11 @@ export function testKeyword<T, V>(
 }
 
 /** A keyword whose value is a count (`minLength`, `maxItems`, …) that values of kind `applies` are held to by `test`. */
-export function countKeyword<V>(
+export function countKeyword<K extends Kind>(
   name: string,
-  applies: Kind,
-  test: Test<V, number>,
-  words: (bound: number) => Words<V>,
+  applies: K,
+  test: Test<KindValue[K], number>,
+  words: (bound: number) => Words<KindValue[K]>,
 ): Keyword {
   return testKeyword(name, applies, isNonNegativeInteger, "a non-negative integer", test, words);
 }
@@ -184,16 +184,17 @@ export function countKeyword<V>(
  * `minItems`/`maxItems` and `minProperties`/`maxProperties`: a bound on how
  * many things a value of kind `applies` holds, as `size` counts them.
  */
-export function sizeBound<V>(
+export function sizeBound<K extends Kind>(
   name: string,
-  applies: Kind,
+  applies: K,
   atLeast: boolean,
-  size: (value: V) => number,
+  size: (value: KindValue[K]) => number,
   sizeCode: ((v: string) => string) | null,
   noun: string,
   plural?: string,
 ): Keyword {
   const operator = atLeast ? ">=" : "<=";
+  type V = KindValue[K];
   const holds = atLeast ? (v: V, bound: number) => size(v) >= bound : (v: V, bound: number) => size(v) <= bound;
   const test: Test<V, number> =
     sizeCode === null ? { holds } : { holds, code: (_w, v, bound) => `${sizeCode(v)} ${operator} ${bound}` };
