@@ -1,7 +1,7 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { MAX_DEPTH } from "../runtime/json-value";
 import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
-import { keywordFor, keywordNamed, placementOf } from "./keywords";
+import { isListValued, keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
 import { typeKeyword } from "./keywords/type";
 import { closureOps, type Assertion } from "./assertion";
@@ -131,7 +131,7 @@ interface Node extends CompiledNode {
   claims: Claims;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
-  required: string[];
+  required: readonly string[];
 }
 
 /**
@@ -279,7 +279,7 @@ class Compiler {
       claims: NO_CLAIMS,
       keywords: [],
       ref: null,
-      required: [],
+      required: NO_NAMES,
     };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
@@ -304,8 +304,14 @@ class Compiler {
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
     let claims: Claims | undefined;
-    // The subschemas the keyword being compiled makes.
-    let children: Child[] = [];
+    // Whether a keyword of the object claims names (Keyword.claims), and the subschemas the keyword being compiled makes.
+    let claiming = false;
+    let children: Child[] | null = null;
+    const child = (value: unknown, pointer: string, key: PathSegment) => {
+      const made = this.node(value, pointer, depth + 1);
+      (children ??= []).push({ key, node: this.nodes[made.id] });
+      return made;
+    };
     const site: SchemaSite = {
       schema: fields,
       options: this.options,
@@ -313,12 +319,12 @@ class Compiler {
       pointer: at,
       problem: (keyword, message, kind = "validation", ...segments) =>
         this.record(at(keyword, ...segments), keyword, message, kind),
-      subschema: (value, ...segments) => this.child(value, at(...segments), depth, segments, children).check,
+      subschema: (value, ...segments) => child(value, at(...segments), segments[segments.length - 1]).check,
       applicator: (keyword, value, ...segments) => {
         const branch = at(keyword, ...segments);
-        const child = this.child(value, branch, depth, [keyword, ...segments], children);
-        this.edge(id, { to: child.id, via: branch, keyword });
-        return child.check;
+        const made = child(value, branch, segments.length === 0 ? keyword : segments[segments.length - 1]);
+        this.edge(id, { to: made.id, via: branch, keyword });
+        return made.check;
       },
       ref: (keyword, target) => this.ref(id, at(keyword), keyword, target),
       resolve: (ref) => resolveRef(this.document, ref, placementOf),
@@ -330,39 +336,32 @@ class Compiler {
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];
-    const compiled: Keyword[] = [];
-    for (const name of Object.keys(fields)) {
+    const names = Object.keys(fields);
+    // A unit for the subschema, one for each keyword (annotations too), and what each adds, read once the
+    // keyword has checked its value (a list that only claims its length is refused unread).
+    let weight = 1 + names.length;
+    for (const name of names) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {
         site.problem(name, keyword, "unsupported_capability");
         continue;
       }
-      compiled.push(keyword);
       const value = fields[name];
-      children = [];
-      if (keyword.requires) node.required.push(...keyword.requires(value));
+      children = null;
+      if (keyword.claims) claiming = true;
+      if (keyword.requires) node.required = [...node.required, ...keyword.requires(value)];
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
       const check = assertion ? assertion(closureOps(name, at(name), keyword.applies)) : keyword.compile?.(value, site);
+      if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;
       if (keyword.typeNames) {
         node.type = check;
         node.types = keyword.typeNames(value);
-      } else node.keywords.push({ name, check, described: keyword, assertion, children });
+      } else node.keywords.push({ name, check, described: keyword, assertion, children: children ?? NO_CHILDREN });
     }
-    // A unit for the subschema, one for each keyword (annotations too), and what each adds: read once
-    // every keyword has checked its value (a list that only claims its length is refused unread).
-    let weight = 1 + Object.keys(fields).length;
-    for (const keyword of compiled) weight += keyword.weight?.(fields[keyword.name]) ?? 0;
     node.weight = weight;
-    node.claims = site.claimed();
+    node.claims = claims ?? (claiming ? site.claimed() : NO_CLAIMS);
     return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
-  }
-
-  /** A subschema of the keyword being compiled, at `pointer` (`segments` below the schema object), listed among its children. */
-  private child(value: unknown, pointer: string, depth: number, segments: PathSegment[], children: Child[]) {
-    const child = this.node(value, pointer, depth + 1);
-    children.push({ key: segments[segments.length - 1], node: this.nodes[child.id] });
-    return child;
   }
 
   /** What the keywords of a schema object's `fields` check themselves (Keyword.claims). */
@@ -393,7 +392,7 @@ class Compiler {
     const fields = ownFields(schema);
     for (const name of Object.keys(fields)) {
       const value = fields[name];
-      if (keywordNamed(name)?.list && Array.isArray(value)) fields[name] = this.list(value);
+      if (Array.isArray(value) && isListValued(name)) fields[name] = this.list(value);
     }
     return fields;
   }
@@ -532,6 +531,8 @@ class Compiler {
 }
 
 const NO_CLAIMS: Claims = { names: [], test: null, words: null };
+const NO_CHILDREN: readonly Child[] = [];
+const NO_NAMES: readonly string[] = [];
 
 /** `check`, counting its weight of work each time it runs. */
 function charged(check: Check, weight: number): Check {

@@ -93,6 +93,11 @@ export function placementOf(name: string): Placement | undefined {
   return keywordNamed(name)?.subschemas;
 }
 
+const LIST_VALUED = new Set([...CORE.values(), ...EXTENDED.values()].filter((k) => k.list).map((k) => k.name));
+
+/** Whether keyword `name` (of either profile) takes a list, which compiling copies once (Keyword.list). */
+export const isListValued = (name: string) => LIST_VALUED.has(name);
+
 /** Every keyword name of both profiles (test/keyword-names.test.ts holds that no other file spells one). */
 export function keywordNames(): string[] {
   return [...CORE.keys(), ...EXTENDED.keys()];
