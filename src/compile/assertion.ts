@@ -86,19 +86,44 @@ export function matches(pattern: CompiledPattern, source: string, pointer: strin
 
 /** The closures' reading of an assertion of keyword `name` (at `pointer`) on values of kind `applies`. */
 export function closureOps(name: string, pointer: string, applies: Kind | undefined): Ops<Check> {
-  const fits = applies === undefined ? () => true : IS_KIND[applies];
   return {
-    require<V, A>(test: Test<V, A>, arg: A, { problem, params }: Words<V>): Check {
-      const { holds } = test;
-      // The value is of the keyword's kind once `fits` holds: the one place a value is taken as its test's type.
-      return (v, r) =>
-        !fits(v) || holds(v as V, arg) || (r !== null && r.fail(name, pointer, () => problem(v as V), params));
-    },
-    search(pattern, source, { problem, params }) {
-      return (v, r) =>
-        typeof v !== "string" ||
-        matches(pattern, source, pointer, v) ||
-        (r !== null && r.fail(name, pointer, () => problem(v), params));
-    },
+    require: (test, arg, words) => required(name, pointer, applies, test.holds, arg, words),
+    search: (pattern, source, words) => searched(name, pointer, pattern, source, words),
   };
+}
+
+const ANY_KIND = () => true;
+
+/**
+ * The closure of a required test. Made by a function of its own, so that the
+ * closure keeps what it reads and nothing of the reading that made it (a
+ * validator holds one per keyword).
+ */
+function required<V, A>(
+  name: string,
+  pointer: string,
+  applies: Kind | undefined,
+  holds: (value: V, arg: A) => boolean,
+  arg: A,
+  { problem, params }: Words<V>,
+): Check {
+  const fits = applies === undefined ? ANY_KIND : IS_KIND[applies];
+  // The value is of the keyword's kind once `fits` holds: the one place a value is taken as its test's type.
+  return (v, r) =>
+    !fits(v) || holds(v as V, arg) || (r !== null && r.fail(name, pointer, () => problem(v as V), params));
+}
+
+/** The closure of a pattern search, made as `required`'s is. */
+function searched(
+  name: string,
+  pointer: string,
+  pattern: CompiledPattern,
+  source: string,
+  words: Words<string>,
+): Check {
+  const { problem, params } = words;
+  return (v, r) =>
+    typeof v !== "string" ||
+    matches(pattern, source, pointer, v) ||
+    (r !== null && r.fail(name, pointer, () => problem(v), params));
 }

@@ -63,14 +63,10 @@ export interface KeywordCheck {
   readonly described: Keyword;
   /** Its assertion, which the closure was read from and generated code is written from; null for a keyword that compiles its own closure. */
   readonly assertion: Assertion | null;
-  /** The subschemas it compiled, in order, each with the last step of its place (a property name, an index, or the keyword). */
-  readonly children: readonly Child[];
-}
-
-/** A subschema a keyword compiled, and the step below the keyword where it stands. */
-export interface Child {
-  readonly key: PathSegment;
-  readonly node: CompiledNode;
+  /** The subschemas it compiled, in order. */
+  readonly children: readonly CompiledNode[];
+  /** For a keyword whose subschemas stand by name (Keyword.subschemas "byName"), the name of each child; otherwise empty. */
+  readonly names: readonly string[];
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -305,11 +301,12 @@ class Compiler {
     const fields = this.fields(schema);
     let claims: Claims | undefined;
     // Whether a keyword of the object claims names (Keyword.claims), and the subschemas the keyword being compiled makes.
-    let claiming = false;
-    let children: Child[] | null = null;
+    let children: CompiledNode[] | null = null;
+    let byName: string[] | null = null;
     const child = (value: unknown, pointer: string, key: PathSegment) => {
       const made = this.node(value, pointer, depth + 1);
-      (children ??= []).push({ key, node: this.nodes[made.id] });
+      (children ??= []).push(this.nodes[made.id]);
+      if (byName !== null) byName.push(String(key));
       return made;
     };
     const site: SchemaSite = {
@@ -348,8 +345,8 @@ class Compiler {
       }
       const value = fields[name];
       children = null;
-      if (keyword.claims) claiming = true;
-      if (keyword.requires) node.required = [...node.required, ...keyword.requires(value)];
+      byName = keyword.subschemas === "byName" ? [] : null;
+      if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
       const check = assertion ? assertion(closureOps(name, at(name), keyword.applies)) : keyword.compile?.(value, site);
       if (keyword.weight) weight += keyword.weight(value);
@@ -357,10 +354,19 @@ class Compiler {
       if (keyword.typeNames) {
         node.type = check;
         node.types = keyword.typeNames(value);
-      } else node.keywords.push({ name, check, described: keyword, assertion, children: children ?? NO_CHILDREN });
+      } else
+        node.keywords.push({
+          name,
+          check,
+          described: keyword,
+          assertion,
+          children: children ?? NO_CHILDREN,
+          names: byName ?? NO_NAMES,
+        });
     }
     node.weight = weight;
-    node.claims = claims ?? (claiming ? site.claimed() : NO_CLAIMS);
+    // Only additionalProperties asks what its siblings claim.
+    node.claims = claims ?? NO_CLAIMS;
     return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
   }
 
@@ -531,7 +537,7 @@ class Compiler {
 }
 
 const NO_CLAIMS: Claims = { names: [], test: null, words: null };
-const NO_CHILDREN: readonly Child[] = [];
+const NO_CHILDREN: readonly CompiledNode[] = [];
 const NO_NAMES: readonly string[] = [];
 
 /** `check`, counting its weight of work each time it runs. */

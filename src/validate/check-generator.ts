@@ -1,9 +1,8 @@
 import { typeTestCode } from "../compile/keywords/type";
 import { ownValueCode } from "../compile/keywords/object";
-import type { Claims } from "../compile/keyword";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
-import type { Child, CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
 import type { Keyword } from "../compile/keyword";
 import {
   additionalPropertiesAliasKeyword,
@@ -155,6 +154,10 @@ function turnCost(units: number, at: CodeSite, walks: boolean): string {
   if (!walks || at.walked === "true") return String(units);
   return at.walked === "w" ? `(w ? ${units} : ${units + 1})` : String(units + 1);
 }
+
+/** The names `properties` lists on a node: each value it reads is checked (and walked) where it is read. */
+const listedNames = (node: CompiledNode) =>
+  node.keywords.find((keyword) => keyword.described === propertiesKeyword)?.names ?? [];
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
@@ -341,7 +344,7 @@ class Generator extends CodeWriter {
     }
     // What no keyword walked: an object's keys, or a list's items.
     if (!walk.keys && walk.keysBy === null && canBe("object")) {
-      const rest = this.walkKeys(node.claims, v, at);
+      const rest = this.walkKeys(listedNames(node), v, at);
       code += isOnly("object") ? rest : this.guarded(guards.object, rest);
     }
     if (!walk.items && canBe("array"))
@@ -457,11 +460,11 @@ class Generator extends CodeWriter {
    */
   private composition(
     decides: "all" | "any" | "one" | "none",
-    branches: readonly Child[],
+    branches: readonly CompiledNode[],
     v: string,
     at: CodeSite,
   ): string {
-    const calls = branches.map(({ node }) => {
+    const calls = branches.map((node) => {
       const index = this.functions.push("") - 1;
       const body = this.region(() => this.node(node, "v", { base: "d", offset: 0, walked: "true", shared: true }));
       this.define(index, `function b${index}(v, d) {\n${body}\nreturn true;\n}`, body);
@@ -483,25 +486,26 @@ class Generator extends CodeWriter {
    * as it runs, and the next counting statement (at the latest the one
    * ending the check) compares it with the limit.
    */
-  private properties(node: CompiledNode, { children }: KeywordCheck, v: string, at: CodeSite): string {
+  private properties(node: CompiledNode, { children, names }: KeywordCheck, v: string, at: CodeSite): string {
     const required = new Set(node.required);
     const blank = this.blankTest(at);
     // The property of the object in `o` that `child` checks.
-    const block = (child: Child, o: string) => {
-      const name = String(child.key);
+    const block = (i: number, o: string) => {
+      const name = names[i];
       const x = this.variable();
-      const check = () => this.node(child.node, x, below(at));
+      const check = () => this.node(children[i], x, below(at));
       if (at.shared || !required.has(name)) {
         const body = at.shared ? check() : this.added(check);
         return body === "" ? "" : `{ ${ownValueCode(x, o, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       }
       return `{ ${ownValueCode(x, o, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
     };
-    if (children.length <= PROPERTIES_A_FUNCTION) return children.map((child) => block(child, v)).join("");
+    const all = children.map((_, i) => i);
+    if (all.length <= PROPERTIES_A_FUNCTION) return all.map((i) => block(i, v)).join("");
     let code = "";
-    for (let first = 0; first < children.length; first += PROPERTIES_A_FUNCTION) {
-      const part = children.slice(first, first + PROPERTIES_A_FUNCTION);
-      code += this.part(v, at, (o) => part.map((child) => block(child, o)).join(""));
+    for (let first = 0; first < all.length; first += PROPERTIES_A_FUNCTION) {
+      const part = all.slice(first, first + PROPERTIES_A_FUNCTION);
+      code += this.part(v, at, (o) => part.map((i) => block(i, o)).join(""));
     }
     return code;
   }
@@ -532,7 +536,7 @@ class Generator extends CodeWriter {
   /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
   private required(node: CompiledNode, v: string, at: CodeSite): string {
     const properties = node.keywords.find((keyword) => keyword.described === propertiesKeyword);
-    const listed = new Set(at.shared || properties === undefined ? [] : properties.children.map(({ key }) => key));
+    const listed = new Set(at.shared || properties === undefined ? [] : properties.names);
     const blank = this.blankTest(at);
     let code = "";
     for (const name of node.required) {
@@ -571,7 +575,7 @@ class Generator extends CodeWriter {
     const value = `${v}[${key}]`;
     // `false` compiles no subschema: every unclaimed name is refused.
     const [each] = keyword.children;
-    const check = () => (each === undefined ? "return false;\n" : this.node(each.node, value, below(at)));
+    const check = () => (each === undefined ? "return false;\n" : this.node(each, value, below(at)));
     // With names claimed, the subschema checks only some keys.
     const { code: rest, units } =
       test !== null
@@ -590,12 +594,12 @@ class Generator extends CodeWriter {
 
   /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
   private propertyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
-    const listed = node.claims.names;
+    const listed = listedNames(node);
     const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
     const [each] = keyword.children;
-    const { code: names, units } = this.measure(() => this.node(each.node, key, at));
+    const { code: names, units } = this.measure(() => this.node(each, key, at));
     const walked = walks
       ? this.unlisted(key, listed, walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at))
       : "";
@@ -607,7 +611,7 @@ class Generator extends CodeWriter {
    * `properties` lists was checked where it was read (one that reads as
    * undefined was skipped, and is no JSON), any other is walked.
    */
-  private walkKeys({ names: listed }: Claims, v: string, at: CodeSite): string {
+  private walkKeys(listed: readonly string[], v: string, at: CodeSite): string {
     // Nothing read where it stands: one walk of the whole object.
     if (listed.length === 0) return walkStatement(v, at);
     const key = this.variable();
@@ -675,7 +679,7 @@ class Generator extends CodeWriter {
     walk.items = true;
     const x = this.variable();
     const i = this.variable();
-    const { code: body, units } = this.measure(() => this.node(item.node, x, below(at)));
+    const { code: body, units } = this.measure(() => this.node(item, x, below(at)));
     // Met once per pass, the list is counted ahead, COUNTED_AHEAD items at a
     // time as findNonJson counts them (a `return false` inside ends the
     // pass; a length is only a claim, and a list of 2^32 - 1 holes counted

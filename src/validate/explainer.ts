@@ -1,5 +1,5 @@
 import { CodeWriter, codeGenerationAllowed } from "./code-writer";
-import type { Child, CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
 import type { CompileOptions, Keyword } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
 import {
@@ -122,7 +122,7 @@ class ExplainWriter extends CodeWriter {
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): string {
     const { described, children, check } = keyword;
     // Every branch of allOf reports its own problems: as if they were the subschema's own keywords.
-    if (described.decides === "all") return children.map((child) => this.node(child.node, v, ok)).join("");
+    if (described.decides === "all") return children.map((child) => this.node(child, v, ok)).join("");
     if (described.decides !== undefined) return this.composition(check, children, v, ok);
     return this.writers.get(described)?.(node, keyword, v, ok) ?? this.call(check, v, ok);
   }
@@ -151,8 +151,8 @@ class ExplainWriter extends CodeWriter {
   }
 
   /** `oneOf`, `anyOf` or `not`: its closure's way of deciding, made over its branches written out. */
-  private composition(check: Check, branches: readonly Child[], v: string, ok: string): string {
-    const names = branches.map(({ node }) => {
+  private composition(check: Check, branches: readonly CompiledNode[], v: string, ok: string): string {
+    const names = branches.map((node) => {
       // Its place is taken first: the branch's own compositions are written while it is.
       const index = this.functions.push("") - 1;
       this.functions[index] = this.function(`b${index}`, node);
@@ -169,12 +169,12 @@ class ExplainWriter extends CodeWriter {
    * and checked when present; under presentRequired, not when it is a blank
    * root-required property of the arguments object (presentProperties).
    */
-  private properties({ children }: KeywordCheck, v: string, ok: string): string {
+  private properties({ children, names }: KeywordCheck, v: string, ok: string): string {
     const rootRequired = this.compiled.rootRequired;
     const skipBlank = rootRequired === null ? null : this.variable();
     let code = skipBlank === null ? "" : `const ${skipBlank} = isArguments(${v});\n`;
-    for (const { key, node } of children) {
-      const name = String(key);
+    for (let i = 0; i < children.length; i++) {
+      const [name, node] = [names[i], children[i]];
       const x = this.variable();
       const child = this.node(node, x, ok);
       const literal = JSON.stringify(name);
@@ -227,7 +227,7 @@ class ExplainWriter extends CodeWriter {
     const child =
       each === undefined
         ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${node.pointer}/${escapePointerSegment(name)}`)}, ${this.constant(unexpectedProblem(claims))}, { additionalProperty: ${key} }, ${key});\n`
-        : this.below(key, this.node(each.node, x, ok));
+        : this.below(key, this.node(each, x, ok));
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.
     const rootRequired = this.compiled.rootRequired;
@@ -245,7 +245,7 @@ class ExplainWriter extends CodeWriter {
     // Beside prefixItems, items starts after them: left to the closure.
     if (node.keywords.some((keyword) => keyword.described === prefixItemsKeyword)) return this.call(check, v, ok);
     const [i, length, x] = [this.variable(), this.variable(), this.variable()];
-    const child = this.node(item.node, x, ok);
+    const child = this.node(item, x, ok);
     return (
       `if (Array.isArray(${v})) {\nfor (let ${i} = 0, ${length} = ${v}.length; ${i} < ${length}; ${i}++) {\n${chargeCode("1")}` +
       `const ${x} = ${v}[${i}];\n${this.below(i, child)}}\n}\n`

@@ -117,7 +117,12 @@ export const requiredKeyword: Keyword = {
   list: true,
   weight: (value) => (Array.isArray(value) ? lengthOf(value) : 0),
   // The list as compiled (the copy the keyword read), never read again from the schema: a getter may answer otherwise now.
-  requires: (value) => (Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : []),
+  requires: (value) =>
+    !Array.isArray(value)
+      ? []
+      : value.every((name) => typeof name === "string")
+        ? value
+        : value.filter((name): name is string => typeof name === "string"),
   compile(value, site) {
     if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
       site.problem("required", "must be a list of property names");
