@@ -360,11 +360,12 @@ class Compiler {
           check,
           described: keyword,
           assertion,
-          children: children ?? NO_CHILDREN,
-          names: byName ?? NO_NAMES,
+          children: exactly(children) ?? NO_CHILDREN,
+          names: exactly(byName) ?? NO_NAMES,
         });
     }
     node.weight = weight;
+    node.keywords = exactly(node.keywords) ?? [];
     // Only additionalProperties asks what its siblings claim.
     node.claims = claims ?? NO_CLAIMS;
     return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
@@ -538,6 +539,14 @@ class Compiler {
 
 const NO_CLAIMS: Claims = { names: [], test: null, words: null };
 const NO_CHILDREN: readonly CompiledNode[] = [];
+
+/**
+ * A list grown by push, copied to its length: V8 gives a list that grows
+ * room for more, and a validator keeps these lists for as long as it lives.
+ */
+function exactly<T>(list: T[] | null): T[] | null {
+  return list === null || list.length === 0 ? null : list.slice();
+}
 const NO_NAMES: readonly string[] = [];
 
 /** `check`, counting its weight of work each time it runs. */
