@@ -64,7 +64,6 @@ function checkSchema(schema: unknown, options: CompileOptions): ReturnType<typeo
       check: null,
       issues,
       uncounted: 0,
-      closures: new Map(),
       subschemas: 0,
       remembered: new Set(),
       patternBytes: 0,

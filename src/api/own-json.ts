@@ -179,10 +179,11 @@ export function schemaText(schema: unknown): string | undefined {
 
 /**
  * What to compile for a schema the caller holds. Validating never reads the
- * schema again, and a validator reads what it compiled once more when it
- * turns hot (its generated code is written from it): so that is a copy of
- * its own, parsed from the schema's JSON text, which nobody else holds
- * (`owned`). A schema without such text (one holding a bigint, one that
+ * schema again, and generated code is written from the compiled subschemas
+ * alone; but compiling reads some values more than once (a keyword's object
+ * for its check, its weight and the names it claims), so what it reads is a
+ * copy of its own, parsed from the schema's JSON text, which nobody else
+ * holds (`owned`). A schema without such text (one holding a bigint, one that
  * cannot be read, one too large written out) is compiled as it is, and its
  * validator keeps its closures. Preflight checks the same source, so it
  * refuses what compiling refuses. `text` is the schema's (schemaText).

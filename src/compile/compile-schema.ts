@@ -1,25 +1,23 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { MAX_DEPTH } from "../runtime/json-value";
-import type { CompileOptions, SchemaSite } from "./keyword";
-import { keywordFor } from "./keywords";
-import { parseTypeNames } from "./keywords/type";
+import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
+import { isListValued, keywordFor, keywordNamed, placementOf } from "./keywords";
+import { refKeyword } from "./keywords/ref";
+import { typeKeyword } from "./keywords/type";
+import { closureOps, type Assertion } from "./assertion";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
 import { SchemaPatterns } from "../pattern/compile-pattern";
 import type { CompiledPattern } from "../pattern/native";
 import type { PatternError } from "../pattern/syntax";
 import { escapePointerSegment, type PathSegment } from "../runtime/paths";
-import { valueAt } from "./ref-target";
+import { resolveRef, valueAt } from "./ref-target";
 import { acceptAll, every, type Check } from "../explain/report";
 import type { ErrorKind, Issue } from "../runtime/types";
 import { isPlainObject, ownFields } from "../runtime/shape";
 import { charge } from "../runtime/pass";
-import { subschemaWeight } from "./weight";
 import { MAX_ISSUES, unplacedIssue } from "../explain/failure";
 import { NO_PARAMS } from "../explain/params";
-
-/** Keywords whose value is a list that compiling walks item by item. */
-const LISTS = ["type", "required", "enum", "anyOf", "oneOf", "allOf", "prefixItems"];
 
 /**
  * Above this many subschema visits per value (counting every path through
@@ -35,12 +33,6 @@ export interface CompiledSchema {
   issues: Issue[];
   /** How many problems there were beyond `issues`. */
   uncounted: number;
-  /**
-   * The check of every subschema object. (A schema built in JavaScript may
-   * hold one object at several places: the checks compiled there answer
-   * alike, and differ only in the schema paths they report.)
-   */
-  closures: ReadonlyMap<unknown, Check>;
   /** How many subschemas were compiled. */
   subschemas: number;
   /** `$ref` targets decided once per value (see UNROLLED_VISITS), by their subschema. */
@@ -63,10 +55,18 @@ export interface CompiledSchema {
   rootRequired: ReadonlySet<string> | null;
 }
 
-/** One keyword's check, as a subschema runs it. */
+/** One keyword's check, as a subschema runs it, and what it compiled. */
 export interface KeywordCheck {
   readonly name: string;
   readonly check: Check;
+  /** Its description: what it applies to, and whether its subschemas meet the same value. */
+  readonly described: Keyword;
+  /** Its assertion, which the closure was read from and generated code is written from; null for a keyword that compiles its own closure. */
+  readonly assertion: Assertion | null;
+  /** The subschemas it compiled, in order. */
+  readonly children: readonly CompiledNode[];
+  /** For a keyword whose subschemas stand by name (Keyword.subschemas "byName"), the name of each child; otherwise empty. */
+  readonly names: readonly string[];
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -75,8 +75,16 @@ export interface CompiledNode {
   /** Its JSON Pointer, as built (read only for messages and to tell apart places that hold one object). */
   readonly pointer: string;
   readonly check: Check;
+  /** The work one evaluation counts, without its children and branches (Keyword.weight). */
+  readonly weight: number;
   /** Its `type` check, which runs first: a value of the wrong type meets no other keyword. */
   readonly type: Check | null;
+  /** The names of that type, or null without one. */
+  readonly types: readonly string[] | null;
+  /** The property names its keywords require (Keyword.requires), as compiled. */
+  readonly required: readonly string[];
+  /** The property names its keywords check themselves (Keyword.claims), which `additionalProperties` leaves alone. */
+  readonly claims: Claims;
   /** The checks of its other keywords that assert something, in the order they run. */
   readonly keywords: readonly KeywordCheck[];
   /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
@@ -96,6 +104,7 @@ interface PendingRef {
   /** The node that holds it, and where it is written. */
   from: number;
   via: string;
+  keyword: string;
   /** The target's canonical JSON Pointer. */
   target: string;
   check: Check;
@@ -112,11 +121,13 @@ interface SameValueEdge {
 /** A compiled subschema, as it is being built. */
 interface Node extends CompiledNode {
   check: Check;
+  weight: number;
   type: Check | null;
+  types: readonly string[] | null;
+  claims: Claims;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
-  /** Its `required` list as compiled (the copy the keyword read), for rootRequired. */
-  required: unknown;
+  required: readonly string[];
 }
 
 /**
@@ -163,10 +174,11 @@ class Compiler {
 
   run(): CompiledSchema {
     const root = this.document;
-    if (!isPlainObject(root) || root.type !== "object") {
+    const type = typeKeyword.name;
+    if (!isPlainObject(root) || root[type] !== "object") {
       this.record(
-        isPlainObject(root) ? "/type" : "",
-        "type",
+        isPlainObject(root) ? `/${type}` : "",
+        type,
         'the root schema must be an object with "type": "object"',
         "validation",
       );
@@ -176,7 +188,7 @@ class Compiler {
     try {
       check = this.node(root, "", 0).check;
       const targets = this.pendingRefs.map((ref) => this.nodeAt(ref.target));
-      this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: "$ref" }));
+      this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: ref.keyword }));
       const acyclic = this.refuseCycles();
       if (acyclic) this.collectRootRequired();
       const once = acyclic ? this.boundChains() : new Set<number>();
@@ -192,13 +204,10 @@ class Compiler {
       this.record("", "schema", error.message, "unsupported_capability");
     }
     const failed = this.issues.length > 0 || this.uncounted > 0;
-    const closures = new Map<unknown, Check>();
-    for (const node of this.nodes) if (!closures.has(node.schema)) closures.set(node.schema, node.check);
     return {
       check: failed ? null : check,
       issues: this.issues,
       uncounted: this.uncounted,
-      closures,
       subschemas: this.nodes.length,
       remembered,
       patternBytes: this.patterns.bytes,
@@ -211,11 +220,11 @@ class Compiler {
   }
 
   /**
-   * Fills rootRequired: the `required` names of the root node and of every
-   * node an `allOf` branch or a `$ref` leads to from it, which apply to the
-   * same value unconditionally. The branches of `anyOf`, `oneOf` and `not`
-   * apply only when they are chosen, so theirs are left out: a blank value
-   * they name may still be checked, and the call may still pass.
+   * Fills rootRequired: the required names of the root node and of every
+   * node that applies to the same value unconditionally (a keyword whose
+   * sameValue is "all": `allOf`, `$ref`). The branches of the others apply
+   * only when they are chosen, so theirs are left out: a blank value they
+   * name may still be checked, and the call may still pass.
    */
   private collectRootRequired(): void {
     const names = this.rootRequired;
@@ -225,11 +234,9 @@ class Compiler {
     seen[0] = 1;
     while (stack.length > 0) {
       const id = stack.pop()!;
-      // The list as compiled, never read again from the schema: a getter may answer otherwise now.
-      const { required } = this.nodes[id];
-      if (Array.isArray(required)) for (const name of required) if (typeof name === "string") names.add(name);
+      for (const name of this.nodes[id].required) names.add(name);
       for (const { to, keyword } of this.sameValue[id] ?? []) {
-        if ((keyword !== "allOf" && keyword !== "$ref") || seen[to] === 1) continue;
+        if (keywordNamed(keyword)?.sameValue !== "all" || seen[to] === 1) continue;
         seen[to] = 1;
         stack.push(to);
       }
@@ -258,7 +265,18 @@ class Compiler {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS)
       throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
-    const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null, required: undefined };
+    const node: Node = {
+      pointer,
+      schema,
+      check: acceptAll,
+      weight: 0,
+      type: null,
+      types: null,
+      claims: NO_CLAIMS,
+      keywords: [],
+      ref: null,
+      required: NO_NAMES,
+    };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
     if (compiled === undefined) this.bySchema.set(schema, [id]);
@@ -281,6 +299,16 @@ class Compiler {
     }
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
+    let claims: Claims | undefined;
+    // Whether a keyword of the object claims names (Keyword.claims), and the subschemas the keyword being compiled makes.
+    let children: CompiledNode[] | null = null;
+    let byName: string[] | null = null;
+    const child = (value: unknown, pointer: string, key: PathSegment) => {
+      const made = this.node(value, pointer, depth + 1);
+      (children ??= []).push(this.nodes[made.id]);
+      if (byName !== null) byName.push(String(key));
+      return made;
+    };
     const site: SchemaSite = {
       schema: fields,
       options: this.options,
@@ -288,14 +316,16 @@ class Compiler {
       pointer: at,
       problem: (keyword, message, kind = "validation", ...segments) =>
         this.record(at(keyword, ...segments), keyword, message, kind),
-      subschema: (value, ...segments) => this.node(value, at(...segments), depth + 1).check,
+      subschema: (value, ...segments) => child(value, at(...segments), segments[segments.length - 1]).check,
       applicator: (keyword, value, ...segments) => {
         const branch = at(keyword, ...segments);
-        const child = this.node(value, branch, depth + 1);
-        this.edge(id, { to: child.id, via: branch, keyword });
-        return child.check;
+        const made = child(value, branch, segments.length === 0 ? keyword : segments[segments.length - 1]);
+        this.edge(id, { to: made.id, via: branch, keyword });
+        return made.check;
       },
-      ref: (target) => this.ref(id, at("$ref"), target),
+      ref: (keyword, target) => this.ref(id, at(keyword), keyword, target),
+      resolve: (ref) => resolveRef(this.document, ref, placementOf),
+      claimed: () => (claims ??= this.claimed(fields, site)),
       typeCache: this.typeCache,
       countValues: this.countValues,
       rootRequired: this.rootRequired,
@@ -303,22 +333,60 @@ class Compiler {
       pattern: (source) => this.patterns.compile(source),
     };
     const node = this.nodes[id];
-    node.required = fields.required;
-    for (const name of Object.keys(fields)) {
+    const names = Object.keys(fields);
+    // A unit for the subschema, one for each keyword (annotations too), and what each adds, read once the
+    // keyword has checked its value (a list that only claims its length is refused unread).
+    let weight = 1 + names.length;
+    for (const name of names) {
       const keyword = keywordFor(name, this.options.profile);
       if (typeof keyword === "string") {
         site.problem(name, keyword, "unsupported_capability");
         continue;
       }
-      const check = keyword.compile(fields[name], site);
-      if (check === null) continue;
-      if (name === "type") node.type = check;
-      else node.keywords.push({ name, check });
+      const value = fields[name];
+      children = null;
+      byName = keyword.subschemas === "byName" ? [] : null;
+      if (keyword.requires) node.required = keyword.requires(value);
+      const assertion = keyword.assert ? keyword.assert(value, site) : null;
+      const check = assertion ? assertion(closureOps(name, at(name), keyword.applies)) : keyword.compile?.(value, site);
+      if (keyword.weight) weight += keyword.weight(value);
+      if (!check) continue;
+      if (keyword.typeNames) {
+        node.type = check;
+        node.types = keyword.typeNames(value);
+      } else
+        node.keywords.push({
+          name,
+          check,
+          described: keyword,
+          assertion,
+          children: exactly(children) ?? NO_CHILDREN,
+          names: exactly(byName) ?? NO_NAMES,
+        });
     }
-    return charged(
-      this.join(fields, node.type, every(node.keywords.map((keyword) => keyword.check))),
-      subschemaWeight(fields),
-    );
+    node.weight = weight;
+    node.keywords = exactly(node.keywords) ?? [];
+    // Only additionalProperties asks what its siblings claim.
+    node.claims = claims ?? NO_CLAIMS;
+    return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
+  }
+
+  /** What the keywords of a schema object's `fields` check themselves (Keyword.claims). */
+  private claimed(fields: Record<string, unknown>, site: SchemaSite): Claims {
+    const names: string[] = [];
+    const tests: ((name: string) => boolean)[] = [];
+    const words: string[] = [];
+    for (const name of Object.keys(fields)) {
+      const keyword = keywordFor(name, this.options.profile);
+      if (typeof keyword === "string" || keyword.claims === undefined) continue;
+      const claims = keyword.claims(fields[name], site);
+      names.push(...claims.names);
+      if (claims.test !== null) tests.push(claims.test);
+      if (claims.words !== null) words.push(claims.words);
+    }
+    if (tests.length === 0) return names.length === 0 ? NO_CLAIMS : { names, test: null, words: null };
+    const test = tests.length === 1 ? tests[0] : (name: string) => tests.some((claimed) => claimed(name));
+    return { names, test, words: words.join(", ") };
   }
 
   /**
@@ -329,9 +397,9 @@ class Compiler {
    */
   private fields(schema: Record<string, unknown>): Record<string, unknown> {
     const fields = ownFields(schema);
-    for (const name of LISTS) {
+    for (const name of Object.keys(fields)) {
       const value = fields[name];
-      if (Array.isArray(value)) fields[name] = this.list(value);
+      if (Array.isArray(value) && isListValued(name)) fields[name] = this.list(value);
     }
     return fields;
   }
@@ -353,9 +421,8 @@ class Compiler {
   }
 
   /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */
-  private join(schema: Record<string, unknown>, typeCheck: Check | null, rest: Check): Check {
+  private join(types: readonly string[] | null, typeCheck: Check | null, rest: Check): Check {
     if (typeCheck === null) return rest;
-    const types = parseTypeNames(schema.type);
     if (this.options.lenientScalars && types !== null) return lenientTypeGate(types, typeCheck, rest);
     return (value, report) => typeCheck(value, report) && rest(value, report);
   }
@@ -365,9 +432,9 @@ class Compiler {
   }
 
   /** A check that runs the target's compiled check, filled in once every node is compiled. */
-  private ref(from: number, via: string, target: string): Check {
+  private ref(from: number, via: string, keyword: string, target: string): Check {
     // Replaced once every node is compiled; until then nothing passes.
-    const pending: PendingRef = { from, via, target, check: () => false };
+    const pending: PendingRef = { from, via, keyword, target, check: () => false };
     this.pendingRefs.push(pending);
     return (value, report) => pending.check(value, report);
   }
@@ -450,7 +517,7 @@ class Compiler {
         if (longest === MAX_CHAIN + 1) {
           this.record(
             this.nodes[top.id].pointer,
-            "$ref",
+            refKeyword.name,
             `a chain of $ref and composition longer than ${MAX_CHAIN} steps starts here`,
             "validation",
           );
@@ -469,6 +536,18 @@ class Compiler {
     return once;
   }
 }
+
+const NO_CLAIMS: Claims = { names: [], test: null, words: null };
+const NO_CHILDREN: readonly CompiledNode[] = [];
+
+/**
+ * A list grown by push, copied to its length: V8 gives a list that grows
+ * room for more, and a validator keeps these lists for as long as it lives.
+ */
+function exactly<T>(list: T[] | null): T[] | null {
+  return list === null || list.length === 0 ? null : list.slice();
+}
+const NO_NAMES: readonly string[] = [];
 
 /** `check`, counting its weight of work each time it runs. */
 function charged(check: Check, weight: number): Check {

@@ -1,6 +1,7 @@
 import { escapePointerSegment } from "../runtime/paths";
 import { isPlainObject } from "../runtime/shape";
 import { pointerTokens, resolveRef, stepFrom, type Position } from "./ref-target";
+import { placementOf } from "./keywords";
 
 /**
  * The JSON Schema a validator enforces, written for a target dialect: what
@@ -88,7 +89,7 @@ class TargetWriter {
           ? this.value(child, "schema")
           : key === "$ref"
             ? this.ref(child as string)
-            : this.listOrValue(child, stepFrom(position, key));
+            : this.listOrValue(child, stepFrom(position, key, placementOf));
       const name = position === "container" ? key : nameIn(this.target, value, key);
       if (Object.hasOwn(out, name)) put(out, name, this.merged(out[name], written));
       else put(out, name, written);
@@ -131,7 +132,7 @@ class TargetWriter {
 
   /** A `$ref`, pointing where its target is written in the target's spelling (unchanged when nothing on the way is renamed). */
   private ref(ref: string): string {
-    const resolved = resolveRef(this.document, ref);
+    const resolved = resolveRef(this.document, ref, placementOf);
     // The validator compiled this schema, so every $ref resolves.
     if (!("pointer" in resolved)) throw inexact(this.target, resolved.message);
     const tokens = pointerTokens(resolved.pointer);
@@ -142,7 +143,7 @@ class TargetWriter {
       const name = position === "schema" ? nameIn(this.target, value as Record<string, unknown>, token) : token;
       renamed ||= name !== token;
       value = (value as Record<string, unknown>)[token];
-      position = stepFrom(position, token);
+      position = stepFrom(position, token, placementOf);
       return name;
     });
     if (!renamed) return ref;

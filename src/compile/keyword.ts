@@ -5,6 +5,8 @@ import type { PatternError } from "../pattern/syntax";
 import type { PathSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import type { ErrorKind, Profile } from "../runtime/types";
+import type { Placement, RefTarget } from "./ref-target";
+import type { Assertion, Kind, KindValue, Test, Words } from "./assertion";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
@@ -33,8 +35,12 @@ export interface SchemaSite {
   subschema(value: unknown, ...segments: PathSegment[]): Check;
   /** Compiles a subschema that applies to the value itself (`allOf`, `anyOf`, `oneOf`, `not`). */
   applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check;
-  /** The check of the subschema at `target` (a JSON Pointer into the document). */
-  ref(target: string): Check;
+  /** The check of the subschema at `target` (a JSON Pointer into the document), which `keyword` applies to the value. */
+  ref(keyword: string, target: string): Check;
+  /** Where a `$ref` value leads in the document (src/compile/ref-target.ts), or why it is refused. */
+  resolve(ref: unknown): RefTarget;
+  /** The property names the schema object's keywords check themselves (Keyword.claims), for `additionalProperties`. */
+  claimed(): Claims;
   /** One compile's answers of src/compile/keywords/composition.ts's type search, by subschema. */
   readonly typeCache: Map<unknown, string[] | null | undefined>;
   /** Compiles a pattern within the schema's share (src/pattern/compile-pattern.ts), or says why it is refused. */
@@ -56,13 +62,52 @@ export interface SchemaSite {
 }
 
 /**
- * One keyword: its schema check and its validation side by side. `compile`
- * reports a bad value through `site.problem` and returns the check to run,
- * or null when the keyword asserts nothing.
+ * Property names a keyword checks itself (`properties`, `patternProperties`):
+ * `additionalProperties` leaves them alone. `test`, when present, decides
+ * names beyond the listed ones; it counts its own work.
  */
-export interface Keyword {
+export interface Claims {
+  readonly names: readonly string[];
+  readonly test: ((name: string) => boolean) | null;
+  /** What `test` allows, in the words of a refused name's problem ("names matching ^x-"); null without a test. */
+  readonly words: string | null;
+}
+
+/**
+ * One keyword, described once: what it applies to, where its subschemas
+ * stand, what it costs and what it asserts. The compiler, both generated
+ * passes and the `$ref` resolver read these fields; no other file keeps a
+ * list of keyword names. A keyword either `assert`s (an Assertion each tier
+ * reads: src/compile/assertion.ts) or `compile`s its closure, which the
+ * generated fast check then writes out or calls. Either reports a bad value
+ * through `site.problem` and returns null when the keyword asserts nothing.
+ */
+export type Keyword = Description &
+  (
+    | { assert(value: unknown, site: SchemaSite): Assertion | null; compile?: undefined }
+    | { compile(value: unknown, site: SchemaSite): Check | null; assert?: undefined }
+  );
+
+interface Description {
   readonly name: string;
-  compile(value: unknown, site: SchemaSite): Check | null;
+  /** The values it asserts on (any other passes it); absent: every value. */
+  readonly applies?: Kind;
+  /** Where its subschemas stand, for `$ref` targets; absent: it holds none. */
+  readonly subschemas?: Placement;
+  /** Its subschemas apply to the value itself: to every value ("all"), or as it decides ("some"). */
+  readonly sameValue?: "all" | "some";
+  /** For a composition, how its branches decide: all match, any does, exactly one does, or none does. */
+  readonly decides?: "all" | "any" | "one" | "none";
+  /** Its value is a list, copied (and counted) when its schema object is read. */
+  readonly list?: true;
+  /** The `type` gate: it runs first, and a value of another type meets no other keyword. Its type names. */
+  typeNames?(value: unknown): string[] | null;
+  /** Work one evaluation adds beyond the keyword's own unit (a listed name, a structured choice's values). */
+  weight?(value: unknown): number;
+  /** The property names the object must hold, read from its compiled value (for presentRequired's rootRequired). */
+  requires?(value: unknown): readonly string[];
+  /** The property names it checks itself, for `additionalProperties` beside it. */
+  claims?(value: unknown, site: SchemaSite): Claims;
 }
 
 /** Shared schema-value checks, with the wording of their problems. */
@@ -98,32 +143,63 @@ export function valueKeyword<T>(
 export const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
 export const isString = (value: unknown): value is string => typeof value === "string";
 
-/** A keyword whose value is a count (`minLength`, `maxItems`, …); `build` makes the check from a good one. */
-export function countKeyword(name: string, build: (bound: number, pointer: string) => Check): Keyword {
-  return valueKeyword(name, isNonNegativeInteger, "a non-negative integer", (bound, site) =>
-    build(bound, site.pointer(name)),
-  );
+/**
+ * A keyword that asserts one test on values of kind `applies`: its value
+ * must pass `accepts` (a bad one is reported as "must be …"), and `words`
+ * say why a value failed the test with it.
+ */
+export function testKeyword<T, K extends Kind>(
+  name: string,
+  applies: K,
+  accepts: (value: unknown) => value is T,
+  mustBe: string,
+  test: Test<KindValue[K], T>,
+  words: (value: T) => Words<KindValue[K]>,
+): Keyword {
+  return {
+    name,
+    applies,
+    assert(value, site) {
+      if (!accepts(value)) {
+        site.problem(name, `must be ${mustBe}`);
+        return null;
+      }
+      const said = words(value);
+      return (o) => o.require(test, value, said);
+    },
+  };
+}
+
+/** A keyword whose value is a count (`minLength`, `maxItems`, …) that values of kind `applies` are held to by `test`. */
+export function countKeyword<K extends Kind>(
+  name: string,
+  applies: K,
+  test: Test<KindValue[K], number>,
+  words: (bound: number) => Words<KindValue[K]>,
+): Keyword {
+  return testKeyword(name, applies, isNonNegativeInteger, "a non-negative integer", test, words);
 }
 
 /**
  * `minItems`/`maxItems` and `minProperties`/`maxProperties`: a bound on how
- * many things a value holds. `size` gives the count, or null when the
- * keyword does not apply to the value.
+ * many things a value of kind `applies` holds, as `size` counts them.
  */
-export function sizeBound(
+export function sizeBound<K extends Kind>(
   name: string,
+  applies: K,
   atLeast: boolean,
-  size: (value: unknown) => number | null,
+  size: (value: KindValue[K]) => number,
+  sizeCode: ((v: string) => string) | null,
   noun: string,
   plural?: string,
 ): Keyword {
-  return countKeyword(name, (bound, pointer) => {
+  const operator = atLeast ? ">=" : "<=";
+  type V = KindValue[K];
+  const holds = atLeast ? (v: V, bound: number) => size(v) >= bound : (v: V, bound: number) => size(v) <= bound;
+  const test: Test<V, number> =
+    sizeCode === null ? { holds } : { holds, code: (_w, v, bound) => `${sizeCode(v)} ${operator} ${bound}` };
+  return countKeyword(name, applies, test, (bound) => {
     const expected = `must have at ${atLeast ? "least" : "most"} ${count(bound, noun, plural)}`;
-    const params = { limit: bound };
-    return (v, r) => {
-      const n = size(v);
-      if (n === null || (atLeast ? n >= bound : n <= bound)) return true;
-      return r !== null && r.fail(name, pointer, () => `${expected}, got ${n}`, params);
-    };
+    return { problem: (v) => `${expected}, got ${size(v)}`, params: { limit: bound } };
   });
 }

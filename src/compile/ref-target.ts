@@ -2,10 +2,11 @@ import { escapePointerSegment } from "../runtime/paths";
 import type { ErrorKind } from "../runtime/types";
 import { isPlainObject, isSchema } from "../runtime/shape";
 
-/** Keywords whose value is one schema, an object of schemas, or a list of schemas. */
-const ONE_SCHEMA = new Set(["items", "not", "additionalProperties", "additional_properties", "propertyNames"]);
-const SCHEMA_BY_NAME = new Set(["properties", "$defs", "definitions"]);
-const SCHEMA_BY_INDEX = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+/** Where a keyword's subschemas stand in its value (Keyword.subschemas): the value itself, the values of an object, or the items of a list. */
+export type Placement = "one" | "byName" | "byIndex";
+
+/** Where the subschemas of keyword `name` stand (Keyword.subschemas); undefined for a keyword that holds none. */
+export type PlacementOf = (name: string) => Placement | undefined;
 
 export type RefTarget = { pointer: string } | { kind: ErrorKind; message: string };
 
@@ -13,13 +14,11 @@ export type RefTarget = { pointer: string } | { kind: ErrorKind; message: string
 export type Position = "schema" | "container" | "other";
 
 /** What the place one step (`token`) below a place of kind `position` holds. */
-export function stepFrom(position: Position, token: string): Position {
-  if (position === "schema")
-    return ONE_SCHEMA.has(token)
-      ? "schema"
-      : SCHEMA_BY_NAME.has(token) || SCHEMA_BY_INDEX.has(token)
-        ? "container"
-        : "other";
+export function stepFrom(position: Position, token: string, placementOf: PlacementOf): Position {
+  if (position === "schema") {
+    const placement = placementOf(token);
+    return placement === "one" ? "schema" : placement === undefined ? "other" : "container";
+  }
   return position === "container" ? "schema" : "other";
 }
 
@@ -39,7 +38,7 @@ export function pointerTokens(pointer: string): string[] {
  * schema, not on nothing and not on a value such as an `enum` choice. The
  * pointer returned is canonical, so it names the compiled subschema.
  */
-export function resolveRef(document: unknown, ref: unknown): RefTarget {
+export function resolveRef(document: unknown, ref: unknown, placementOf: PlacementOf): RefTarget {
   if (typeof ref !== "string") return { kind: "validation", message: "must be a string" };
   if (ref !== "#" && !ref.startsWith("#/")) {
     const what = ref.startsWith("#") ? "an anchor" : "another document or a relative URI";
@@ -62,7 +61,7 @@ export function resolveRef(document: unknown, ref: unknown): RefTarget {
       value = value[Number(token)];
     else if (isPlainObject(value) && Object.hasOwn(value, token)) value = value[token];
     else return { kind: "validation", message: `$ref ${JSON.stringify(ref)} points to nothing` };
-    position = stepFrom(position, token);
+    position = stepFrom(position, token, placementOf);
   }
   if (position !== "schema" || !isSchema(value)) {
     return { kind: "validation", message: `$ref ${JSON.stringify(ref)} does not point to a schema` };

@@ -1,31 +1,20 @@
 import { schemaValueCount } from "./bounds";
 import { findNonJson, MAX_DEPTH } from "../runtime/json-value";
-import { isPlainObject, lengthOf } from "../runtime/shape";
+import { lengthOf } from "../runtime/shape";
 
 /**
- * What one evaluation of a subschema costs, without its children and
- * branches (they count their own): a unit per keyword, per listed or
- * required property name, and per value of a structured `enum` or `const`
- * choice, which is compared value by value (scalar choices are one lookup).
+ * What keywords add to a subschema's weight (Keyword.weight): the work one
+ * evaluation costs, without its children and branches (they count their
+ * own), is a unit for the subschema, a unit per keyword, and what each
+ * keyword adds: a unit per listed or required property name, and per value
+ * of a structured `enum` or `const` choice, which is compared value by value
+ * (scalar choices are one lookup).
  */
-export function subschemaWeight(schema: Record<string, unknown>): number {
-  let weight = 1;
-  for (const keyword of Object.keys(schema)) {
-    const value = schema[keyword];
-    weight++;
-    if (keyword === "properties" && isPlainObject(value)) weight += Object.keys(value).length;
-    else if (keyword === "required" && Array.isArray(value)) weight += lengthOf(value);
-    else if (keyword === "dependentRequired" && isPlainObject(value)) weight += treeSize(value);
-    else if (keyword === "enum" && Array.isArray(value)) weight += choicesWeight(value);
-    else if (keyword === "const" && isStructure(value)) weight += treeSize(value);
-  }
-  return weight;
-}
 
-const isStructure = (value: unknown) => typeof value === "object" && value !== null;
+export const isStructure = (value: unknown) => typeof value === "object" && value !== null;
 
 /** The values of an `enum`'s structured choices, written out; the list's length read once, and bounded as treeSize is. */
-function choicesWeight(choices: readonly unknown[]): number {
+export function choicesWeight(choices: readonly unknown[]): number {
   const length = lengthOf(choices);
   schemaValueCount()(length);
   let weight = 0;
@@ -39,7 +28,7 @@ function choicesWeight(choices: readonly unknown[]): number {
  * (src/compile/bounds.ts) it throws, as it would only for a value that claims more
  * now (a proxy), and compiling refuses the schema.
  */
-function treeSize(value: unknown): number {
+export function treeSize(value: unknown): number {
   const count = schemaValueCount();
   let values = 1;
   findNonJson(value, MAX_DEPTH, (more) => {

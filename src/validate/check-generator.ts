@@ -1,12 +1,19 @@
-import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../runtime/code-points";
-import { integersCompareExactly, isMultipleOf } from "../runtime/decimal";
-import { bigintPasses, BOUNDS } from "../compile/keywords/number";
-import { parseTypeNames, typeTestCode } from "../compile/keywords/type";
-import { allowedNames, ownValueCode } from "../compile/keywords/object";
-import { jsonEqual, memberOf, LONG_STRING } from "../runtime/json-equal";
+import { typeTestCode } from "../compile/keywords/type";
+import { ownValueCode } from "../compile/keywords/object";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
-import type { CompiledNode, CompiledSchema } from "../compile/compile-schema";
+import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { Keyword } from "../compile/keyword";
+import {
+  additionalPropertiesAliasKeyword,
+  additionalPropertiesKeyword,
+  propertiesKeyword,
+  propertyNamesKeyword,
+  requiredKeyword,
+} from "../compile/keywords/object";
+import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
+import { refKeyword } from "../compile/keywords/ref";
+import type { Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
@@ -20,12 +27,9 @@ import {
   type CompiledPattern,
 } from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
-import { resolveRef, valueAt } from "../compile/ref-target";
 import type { Check } from "../explain/report";
-import { isCount, isJsonArray, isPlainObject, isShallowJson, ownFields } from "../runtime/shape";
+import { isCount, isJsonArray, isPlainObject, isShallowJson } from "../runtime/shape";
 import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
-import { chargeComparison, COMPARED_PER_STEP } from "../runtime/work-costs";
-import { subschemaWeight } from "../compile/weight";
 
 /**
  * The fast path as generated code: one JavaScript function per schema that
@@ -62,35 +66,6 @@ export type FastCheck = (value: unknown) => boolean;
  */
 export type Given = "any" | "parsed";
 
-/** Keywords whose code the generator writes; any other calls its own closure, on a value walked first. */
-const WRITTEN: Readonly<Record<string, "object" | "array" | "string" | "number" | null>> = {
-  properties: "object",
-  required: "object",
-  additionalProperties: "object",
-  additional_properties: "object",
-  propertyNames: "object",
-  items: "array",
-  minItems: "array",
-  maxItems: "array",
-  minLength: "string",
-  maxLength: "string",
-  pattern: "string",
-  minimum: "number",
-  maximum: "number",
-  exclusiveMinimum: "number",
-  exclusiveMaximum: "number",
-  multipleOf: "number",
-  enum: null,
-  const: null,
-  anyOf: null,
-  allOf: null,
-  oneOf: null,
-  not: null,
-  $ref: null,
-};
-
-const COMPOSITION = new Set(["anyOf", "allOf", "oneOf", "not"]);
-
 /**
  * An object's properties are written into functions of this many each once
  * it lists more: V8 optimizes no function of more than 60 KB of bytecode, and
@@ -114,10 +89,12 @@ export function generateFastCheck(
 ): FastCheck | null {
   const { check } = compiled;
   if (options.lenientScalars || !codeGenerationAllowed || check === null) return null;
-  const generator = new Generator(schema, compiled, given, options.presentRequired);
+  const root = compiled.nodeAt(schema, "");
+  if (root === undefined) throw new Error("no root subschema compiled");
+  const generator = new Generator(given, options.presentRequired);
   return generator.build<FastCheck>(() => {
     const body = generator.region(() =>
-      generator.node(schema, "", "v", { base: "0", offset: 0, walked: "false", shared: false }),
+      generator.node(root, "v", { base: "0", offset: 0, walked: "false", shared: false }),
     );
     // Without a queued search, no batch to start or run (searched at once, each search looks at the time budget).
     const [start, end] = generator.queues
@@ -178,8 +155,9 @@ function turnCost(units: number, at: CodeSite, walks: boolean): string {
   return at.walked === "w" ? `(w ? ${units} : ${units + 1})` : String(units + 1);
 }
 
-/** A string too short for comparing it to be charged (src/runtime/work-costs.ts). */
-const isShortString = (value: unknown) => typeof value === "string" && value.length < COMPARED_PER_STEP;
+/** The names `properties` lists on a node: each value it reads is checked (and walked) where it is read. */
+const listedNames = (node: CompiledNode) =>
+  node.keywords.find((keyword) => keyword.described === propertiesKeyword)?.names ?? [];
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
@@ -191,7 +169,7 @@ interface Walk {
   keys: boolean;
   items: boolean;
   /** The keyword whose loop walks the keys, or null for a loop of its own. */
-  readonly keysBy: string | null;
+  readonly keysBy: KeywordCheck | null;
 }
 
 class Generator extends CodeWriter {
@@ -199,9 +177,6 @@ class Generator extends CodeWriter {
   readonly functions: string[] = [];
 
   constructor(
-    private readonly document: unknown,
-    /** The compiled subschemas, whose keywords the code follows (compile-schema.ts). */
-    private readonly compiled: CompiledSchema,
     private readonly given: Given,
     /** Whether a required property of the arguments object must hold a value that is not blank (src/runtime/present.ts). */
     private readonly presentRequired: boolean,
@@ -211,11 +186,6 @@ class Generator extends CodeWriter {
       searchAtOnce,
       startBatch,
       flushSearches,
-      hasAtLeastCodePoints,
-      hasAtMostCodePoints,
-      isMultipleOf,
-      bigintPasses,
-      jsonEqual,
       hasOwn: Object.hasOwn,
       isPlainObject,
       isJsonArray,
@@ -227,7 +197,6 @@ class Generator extends CodeWriter {
       keysOf,
       pass,
       overrun,
-      chargeComparison,
       isBlank,
     });
   }
@@ -292,8 +261,8 @@ class Generator extends CodeWriter {
    * is JSON and matches the schema at `pointer` (counted: see
    * CodeWriter.counted).
    */
-  node(schema: unknown, pointer: string, v: string, place: CodeSite): string {
-    return this.counted(() => this.nodeCode(schema, pointer, v, place));
+  node(node: CompiledNode, v: string, place: CodeSite): string {
+    return this.counted(() => this.nodeCode(node, v, place));
   }
 
   /** The code `build` writes and the work it adds to the region, which the caller charges. */
@@ -312,24 +281,21 @@ class Generator extends CodeWriter {
    * node's order, with the work each counts; a keyword written out here
    * counts what its closure counts, and any other is its closure.
    */
-  private nodeCode(schema: unknown, pointer: string, v: string, place: CodeSite): string {
+  private nodeCode(node: CompiledNode, v: string, place: CodeSite): string {
     let at = place;
     // The closures of `true` and `false` count nothing.
-    if (schema === true) return walkStatement(v, at);
-    if (schema === false) return "return false;";
-    const node = this.compiled.nodeAt(schema, pointer);
-    if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
-    const object = ownFields(schema as Record<string, unknown>);
-    let code = this.count(subschemaWeight(object), at);
+    if (node.schema === true) return walkStatement(v, at);
+    if (node.schema === false) return "return false;";
+    let code = this.count(node.weight, at);
     const { keywords } = node;
     if (node.type === null) {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].name === "$ref")
-        return code + this.refTest(node, object.$ref as string, v, at, at.shared);
+      if (keywords.length === 1 && keywords[0].described === refKeyword)
+        return code + this.refTest(node, v, at, at.shared);
     }
-    const types = parseTypeNames(object.type);
+    const { types } = node;
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
     // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
     const anyJson =
@@ -341,10 +307,7 @@ class Generator extends CodeWriter {
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (
-      walked !== null &&
-      keywords.some(({ name }) => COMPOSITION.has(name) || name === "$ref" || !this.writes(name, object))
-    ) {
+    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, node))) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
@@ -361,28 +324,27 @@ class Generator extends CodeWriter {
     // The keys are walked by the loop of additionalProperties, which checks
     // each unlisted value anyway, else by that of propertyNames, else by a
     // loop of their own.
-    const names = keywords.map((keyword) => keyword.name);
+    const by = (...described: Keyword[]) => keywords.find((keyword) => described.includes(keyword.described));
     const keysBy =
-      names.find((name) => name === "additionalProperties" || name === "additional_properties") ??
-      (names.includes("propertyNames") ? "propertyNames" : null);
+      by(additionalPropertiesKeyword, additionalPropertiesAliasKeyword) ?? by(propertyNamesKeyword) ?? null;
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
-    for (const { name, check } of keywords) {
-      const kind = this.writes(name, object) ? WRITTEN[name] : null;
-      if (kind === null) {
-        code += this.keyword(node, name, check, object, pointer, v, at, walk);
+    for (const keyword of keywords) {
+      const kind = this.writes(keyword, node) ? keyword.described.applies : undefined;
+      if (kind === undefined) {
+        code += this.keyword(node, keyword, v, at, walk);
       } else if (canBe(kind)) {
         // A keyword applies to values of its type only, as its closure does.
         code += isOnly(kind)
-          ? this.keyword(node, name, check, object, pointer, v, at, walk)
+          ? this.keyword(node, keyword, v, at, walk)
           : this.guarded(
               guards[kind],
-              this.sometimes(at, () => this.keyword(node, name, check, object, pointer, v, at, walk)),
+              this.sometimes(at, () => this.keyword(node, keyword, v, at, walk)),
             );
       }
     }
     // What no keyword walked: an object's keys, or a list's items.
     if (!walk.keys && walk.keysBy === null && canBe("object")) {
-      const rest = this.walkKeys(object, v, at);
+      const rest = this.walkKeys(listedNames(node), v, at);
       code += isOnly("object") ? rest : this.guarded(guards.object, rest);
     }
     if (!walk.items && canBe("array"))
@@ -394,75 +356,72 @@ class Generator extends CodeWriter {
     return body === "" ? "" : `if (${test}) {\n${body}\n}\n`;
   }
 
-  /** Whether the generator writes the code of keyword `name` of this subschema (beside prefixItems, items starts after them: left to its closure). */
-  private writes(name: string, object: Record<string, unknown>): boolean {
-    return Object.hasOwn(WRITTEN, name) && !(name === "items" && "prefixItems" in object);
+  /**
+   * The keywords that compile their own closure whose code is written out
+   * all the same, by their description: the walks over keys and items, and
+   * `$ref`. A keyword with an assertion is written from it
+   * (src/compile/assertion.ts), a composition from how it decides; any other
+   * calls its own closure, on a value walked first.
+   */
+  private readonly writers = new Map<
+    Keyword,
+    (node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk) => string
+  >([
+    [propertiesKeyword, (node, keyword, v, at) => this.properties(node, keyword, v, at)],
+    [requiredKeyword, (node, _keyword, v, at) => this.required(node, v, at)],
+    [additionalPropertiesKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
+    [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
+    [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
+    [itemsKeyword, (_node, keyword, v, at, walk) => this.items(keyword, v, at, walk)],
+    [refKeyword, (node, _keyword, v, at) => this.refTest(node, v, at, true)],
+  ]);
+
+  /** Whether the generator writes the code of a keyword of this subschema (beside prefixItems, items starts after them: left to its closure). */
+  private writes({ described, assertion }: KeywordCheck, node: CompiledNode): boolean {
+    if (assertion !== null || described.decides !== undefined) return true;
+    if (described === itemsKeyword) return !node.keywords.some((keyword) => keyword.described === prefixItemsKeyword);
+    return this.writers.has(described);
   }
 
-  private keyword(
-    node: CompiledNode,
-    name: string,
-    check: Check,
-    object: Record<string, unknown>,
-    pointer: string,
-    v: string,
-    at: CodeSite,
-    walk: Walk,
-  ): string {
-    if (!this.writes(name, object)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
-    switch (name) {
-      case "properties":
-        return this.properties(object, pointer, v, at);
-      case "required":
-        return this.required(object, v, at);
-      case "additionalProperties":
-      case "additional_properties":
-        return this.additional(name, object, pointer, v, at, walk);
-      case "propertyNames":
-        return this.propertyNames(object, pointer, v, at, walk);
-      case "items":
-        walk.items = true;
-        return this.items(object.items, pointer, v, at);
-      case "minItems":
-        return `if (${v}.length < ${object.minItems as number}) return false;\n`;
-      case "maxItems":
-        return `if (${v}.length > ${object.maxItems as number}) return false;\n`;
-      case "minLength":
-        return `if (!hasAtLeastCodePoints(${v}, ${object.minLength as number})) return false;\n`;
-      case "maxLength":
-        return `if (!hasAtMostCodePoints(${v}, ${object.maxLength as number})) return false;\n`;
-      case "pattern":
-        return this.pattern(object.pattern as string, pointer, v, at);
-      case "multipleOf":
-        return `if (!isMultipleOf(${v}, ${JSON.stringify(object.multipleOf)})) return false;\n`;
-      case "enum":
-        return this.enumCheck(object.enum as unknown[], v);
-      case "const":
-        return this.constCheck(object.const, v);
-      case "$ref":
-        return this.refTest(node, object.$ref as string, v, at, true);
-      case "anyOf":
-      case "allOf":
-      case "oneOf":
-      case "not":
-        return this.composition(name, object, pointer, v, at);
-      default:
-        return this.bound(name as keyof typeof BOUNDS, object[name] as number, v);
-    }
+  private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    const { name, check, assertion, described } = keyword;
+    if (assertion !== null) return assertion(this.ops(`${node.pointer}/${escapePointerSegment(name)}`, v, at));
+    if (!this.writes(keyword, node)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+    if (described.decides !== undefined) return this.composition(described.decides, keyword.children, v, at);
+    const write = this.writers.get(described);
+    if (write === undefined) throw new Error(`no writer for ${name}`);
+    return write(node, keyword, v, at, walk);
+  }
+
+  /**
+   * The generated code's reading of an assertion (src/compile/assertion.ts)
+   * of the keyword at `pointer` on the value in `v`: a statement that
+   * returns false unless it holds. A test without a code form is called as
+   * the closures call it; a number argument is written in place.
+   */
+  private ops(pointer: string, v: string, at: CodeSite): Ops<string> {
+    return {
+      require: (test, arg) => {
+        const argument = typeof arg === "number" ? JSON.stringify(arg) : this.constant(arg);
+        const holds = test.code ? test.code(this, v, arg) : `${this.constant(test.holds)}(${v}, ${argument})`;
+        return `if (!(${holds})) return false;\n`;
+      },
+      search: (pattern, source) => this.search(pattern, source, pointer, v, at),
+    };
   }
 
   /** Generated `$ref` targets by subschema, for values met once and for shared ones: one function each, however many refs point at it. */
-  private readonly refs = { single: new Map<unknown, string>(), shared: new Map<unknown, string>() };
+  private readonly refs = { single: new Map<CompiledNode, string>(), shared: new Map<CompiledNode, string>() };
 
-  /** A statement that returns false unless the value in `v` matches the target of `ref`. */
   /** Memos of the `$ref`s decided once per value, by the subschema that holds the `$ref` (memoizedGenerated). */
   private readonly memos = new Map<CompiledNode, string>();
 
   /** A statement that returns false unless the value in `v` matches the target of the `$ref` of `node`. */
-  private refTest(node: CompiledNode, ref: string, v: string, at: CodeSite, shared: boolean): string {
-    const target = this.refFunction(ref, shared);
+  private refTest(node: CompiledNode, v: string, at: CodeSite, shared: boolean): string {
+    if (node.ref === null) throw new Error(`no $ref target compiled at #${node.pointer}`);
+    const target = this.refFunction(node.ref.target, shared);
     const args = `${v}, ${depthOf(at)}, ${at.walked}`;
-    if (node.ref === null || !node.ref.remembered) return `if (!${target}(${args})) return false;\n`;
+    if (!node.ref.remembered) return `if (!${target}(${args})) return false;\n`;
     let memo = this.memos.get(node);
     if (memo === undefined) this.memos.set(node, (memo = this.constant(memoizedGenerated())));
     return `if (!${memo}(${target}, ${args})) return false;\n`;
@@ -475,16 +434,14 @@ class Generator extends CodeWriter {
    * depth it carries ends it: past the bound a container makes the
    * arguments no JSON (a scalar may stand there, as findNonJson holds). `w` says whether the caller has walked the value already.
    */
-  private refFunction(ref: string, shared: boolean): string {
-    const { pointer } = resolveRef(this.document, ref) as { pointer: string };
-    const target = valueAt(this.document, pointer);
+  private refFunction(target: CompiledNode, shared: boolean): string {
     const functions = shared ? this.refs.shared : this.refs.single;
     let name = functions.get(target);
     if (name === undefined) {
       name = `r${this.refs.single.size + this.refs.shared.size}`;
       functions.set(target, name);
       const index = this.functions.push("") - 1;
-      const body = this.region(() => this.node(target, pointer, "v", { base: "d", offset: 0, walked: "w", shared }));
+      const body = this.region(() => this.node(target, "v", { base: "d", offset: 0, walked: "w", shared }));
       this.define(
         index,
         `function ${name}(v, d, w) {\nif (d >= ${MAX_DEPTH} && typeof v === "object" && v !== null) return false;\n${body}\nreturn true;\n}`,
@@ -502,24 +459,20 @@ class Generator extends CodeWriter {
    * it is JSON.
    */
   private composition(
-    keyword: string,
-    object: Record<string, unknown>,
-    pointer: string,
+    decides: "all" | "any" | "one" | "none",
+    branches: readonly CompiledNode[],
     v: string,
     at: CodeSite,
   ): string {
-    const branch = (schema: unknown, path: string) => {
+    const calls = branches.map((node) => {
       const index = this.functions.push("") - 1;
-      const body = this.region(() =>
-        this.node(schema, path, "v", { base: "d", offset: 0, walked: "true", shared: true }),
-      );
+      const body = this.region(() => this.node(node, "v", { base: "d", offset: 0, walked: "true", shared: true }));
       this.define(index, `function b${index}(v, d) {\n${body}\nreturn true;\n}`, body);
       return `b${index}(${v}, ${depthOf(at)})`;
-    };
-    if (keyword === "not") return `if (${branch(object.not, `${pointer}/not`)}) return false;\n`;
-    const calls = (object[keyword] as unknown[]).map((schema, i) => branch(schema, `${pointer}/${keyword}/${i}`));
-    if (keyword === "anyOf") return `if (!(${calls.join(" || ")})) return false;\n`;
-    if (keyword === "allOf") return `if (!(${calls.join(" && ")})) return false;\n`;
+    });
+    if (decides === "none") return `if (${calls[0]}) return false;\n`;
+    if (decides === "any") return `if (!(${calls.join(" || ")})) return false;\n`;
+    if (decides === "all") return `if (!(${calls.join(" && ")})) return false;\n`;
     const matched = this.variable();
     return `{ let ${matched} = 0;\n${calls.map((call) => `if (${call} && ++${matched} > 1) return false;`).join("\n")}\nif (${matched} !== 1) return false; }\n`;
   }
@@ -533,27 +486,26 @@ class Generator extends CodeWriter {
    * as it runs, and the next counting statement (at the latest the one
    * ending the check) compares it with the limit.
    */
-  private properties(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite): string {
-    const properties = object.properties as Record<string, unknown>;
-    const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+  private properties(node: CompiledNode, { children, names }: KeywordCheck, v: string, at: CodeSite): string {
+    const required = new Set(node.required);
     const blank = this.blankTest(at);
-    // The property `name` of the object in `o`.
-    const block = (name: string, o: string) => {
+    // The property of the object in `o` that `child` checks.
+    const block = (i: number, o: string) => {
+      const name = names[i];
       const x = this.variable();
-      const check = () =>
-        this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, below(at));
+      const check = () => this.node(children[i], x, below(at));
       if (at.shared || !required.has(name)) {
         const body = at.shared ? check() : this.added(check);
         return body === "" ? "" : `{ ${ownValueCode(x, o, name)}if (${x} !== undefined) {\n${body}\n} }\n`;
       }
       return `{ ${ownValueCode(x, o, name)}if (${x} === undefined${blank(x)}) return false;\n${check()}\n}\n`;
     };
-    const names = Object.keys(properties);
-    if (names.length <= PROPERTIES_A_FUNCTION) return names.map((name) => block(name, v)).join("");
+    const all = children.map((_, i) => i);
+    if (all.length <= PROPERTIES_A_FUNCTION) return all.map((i) => block(i, v)).join("");
     let code = "";
-    for (let first = 0; first < names.length; first += PROPERTIES_A_FUNCTION) {
-      const part = names.slice(first, first + PROPERTIES_A_FUNCTION);
-      code += this.part(v, at, (o) => part.map((name) => block(name, o)).join(""));
+    for (let first = 0; first < all.length; first += PROPERTIES_A_FUNCTION) {
+      const part = all.slice(first, first + PROPERTIES_A_FUNCTION);
+      code += this.part(v, at, (o) => part.map((i) => block(i, o)).join(""));
     }
     return code;
   }
@@ -582,12 +534,13 @@ class Generator extends CodeWriter {
   }
 
   /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
-  private required(object: Record<string, unknown>, v: string, at: CodeSite): string {
-    const listed = at.shared || !isPlainObject(object.properties) ? {} : object.properties;
+  private required(node: CompiledNode, v: string, at: CodeSite): string {
+    const properties = node.keywords.find((keyword) => keyword.described === propertiesKeyword);
+    const listed = new Set(at.shared || properties === undefined ? [] : properties.names);
     const blank = this.blankTest(at);
     let code = "";
-    for (const name of object.required as string[]) {
-      if (Object.hasOwn(listed, name)) continue;
+    for (const name of node.required) {
+      if (listed.has(name)) continue;
       const x = this.variable();
       // Own properties only, whatever Object.prototype holds at the time of the call.
       code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false; }\n`;
@@ -608,28 +561,28 @@ class Generator extends CodeWriter {
 
   /**
    * src/compile/keywords/object.ts's additionalProperties (or its alias):
-   * every own key a unit, and each one `properties` does not list checked
+   * every own key a unit, and each one its siblings do not claim checked
    * against its subschema (or refused). The first loop over the keys also
-   * walks them (see walkKeys).
+   * walks them (see walkKeys). A name claimed by a test (a pattern) is
+   * tested as the closure tests it: a keyword with such a test leaves its
+   * closure to run on a value walked first, so this loop walks nothing.
    */
-  private additional(
-    name: string,
-    object: Record<string, unknown>,
-    pointer: string,
-    v: string,
-    at: CodeSite,
-    walk: Walk,
-  ): string {
-    const listed = allowedNames(object);
-    const walks = !walk.keys && walk.keysBy === name;
+  private additional(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    const { names: listed, test } = node.claims;
+    const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
-    const check = () =>
-      object[name] === false ? "return false;\n" : this.node(object[name], `${pointer}/${name}`, value, below(at));
-    // With names listed, the subschema checks only some keys.
+    // `false` compiles no subschema: every unclaimed name is refused.
+    const [each] = keyword.children;
+    const check = () => (each === undefined ? "return false;\n" : this.node(each, value, below(at)));
+    // With names claimed, the subschema checks only some keys.
     const { code: rest, units } =
-      listed.length === 0 ? this.measure(check) : { code: this.sometimes(at, check), units: 0 };
+      test !== null
+        ? { code: `if (!${this.constant(test)}(${key})) {\n${this.sometimes(at, check)}\n}\n`, units: 0 }
+        : listed.length === 0
+          ? this.measure(check)
+          : { code: this.sometimes(at, check), units: 0 };
     return this.keyLoop(
       v,
       key,
@@ -640,20 +593,15 @@ class Generator extends CodeWriter {
   }
 
   /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
-  private propertyNames(object: Record<string, unknown>, pointer: string, v: string, at: CodeSite, walk: Walk): string {
-    const walks = !walk.keys && walk.keysBy === "propertyNames";
+  private propertyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    const listed = listedNames(node);
+    const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
-    const { code: names, units } = this.measure(() =>
-      this.node(object.propertyNames, `${pointer}/propertyNames`, key, at),
-    );
+    const [each] = keyword.children;
+    const { code: names, units } = this.measure(() => this.node(each, key, at));
     const walked = walks
-      ? this.unlisted(
-          key,
-          allowedNames(object),
-          walkStatement(`${v}[${key}]`, below(at)),
-          this.listedWalk(`${v}[${key}]`, at),
-        )
+      ? this.unlisted(key, listed, walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at))
       : "";
     return this.keyLoop(v, key, turnCost(1 + units, at, walks), `${names}${walked}`, at);
   }
@@ -663,8 +611,7 @@ class Generator extends CodeWriter {
    * `properties` lists was checked where it was read (one that reads as
    * undefined was skipped, and is no JSON), any other is walked.
    */
-  private walkKeys(object: Record<string, unknown>, v: string, at: CodeSite): string {
-    const listed = allowedNames(object);
+  private walkKeys(listed: readonly string[], v: string, at: CodeSite): string {
     // Nothing read where it stands: one walk of the whole object.
     if (listed.length === 0) return walkStatement(v, at);
     const key = this.variable();
@@ -716,7 +663,7 @@ class Generator extends CodeWriter {
    * `rest` for a key the schema does not list, `listed` for one it does. A
    * switch over a few names compares the key to each; many go to a Set.
    */
-  private unlisted(key: string, names: string[], rest: string, listed: string): string {
+  private unlisted(key: string, names: readonly string[], rest: string, listed: string): string {
     if (names.length === 0) return rest;
     if (rest === "" && listed === "") return "";
     if (names.length > MAX_SWITCH_NAMES) {
@@ -728,10 +675,11 @@ class Generator extends CodeWriter {
   }
 
   /** src/compile/keywords/array.ts's items (without prefixItems): every item a unit, and checked. */
-  private items(items: unknown, pointer: string, v: string, at: CodeSite): string {
+  private items({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+    walk.items = true;
     const x = this.variable();
     const i = this.variable();
-    const { code: body, units } = this.measure(() => this.node(items, `${pointer}/items`, x, below(at)));
+    const { code: body, units } = this.measure(() => this.node(item, x, below(at)));
     // Met once per pass, the list is counted ahead, COUNTED_AHEAD items at a
     // time as findNonJson counts them (a `return false` inside ends the
     // pass; a length is only a claim, and a list of 2^32 - 1 holes counted
@@ -749,56 +697,16 @@ class Generator extends CodeWriter {
     return `{ const ${length} = ${v}.length;\n${counted}for (let ${i} = 0; ${i} < ${length}; ${i}++) {\n${each}const ${x} = ${v}[${i}];\n${body}\n} }\n`;
   }
 
-  private pattern(source: string, pointer: string, v: string, at: CodeSite): string {
-    const pattern = this.constant(this.compiled.patterns.get(source) as CompiledPattern);
+  /** A pattern search of the string in `v`, by the keyword at `schemaPath`. */
+  private search(compiled: CompiledPattern, source: string, schemaPath: string, v: string, at: CodeSite): string {
+    const pattern = this.constant(compiled);
     // Passed as values, not written into the code: a schema path can be long, and so many copies of it.
-    const site = this.constant({ schemaPath: `${pointer}/pattern`, pattern: source });
+    const site = this.constant({ schemaPath, pattern: source });
     if (!searchesAtOnce && !at.shared) {
       // Without the fast call, met once per pass, outside any composition: a failure here fails the whole check, so it can wait for the batch.
       this.queues = true;
       return `if (!queueSearch(${pattern}, ${v}, ${site})) return false;\n`;
     }
     return `if (!searchAtOnce(${pattern}, ${v}, ${site})) return false;\n`;
-  }
-
-  /** A numeric bound; a bigint against a bound of 2^53 or more is compared on decimals (bigintPasses). */
-  private bound(keyword: keyof typeof BOUNDS, bound: number, v: string): string {
-    const { operator } = BOUNDS[keyword];
-    const literal = JSON.stringify(bound);
-    const passes = integersCompareExactly(bound)
-      ? `${v} ${operator} ${literal}`
-      : `(typeof ${v} === "bigint" ? bigintPasses(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
-    return `if (!(${passes})) return false;\n`;
-  }
-
-  /**
-   * `enum`, charged as the closures charge (json-equal.ts memberOf): a
-   * string found among the choices is compared whole once. Choices shorter
-   * together than a comparison step (src/runtime/work-costs.ts) are compared inline; longer
-   * ones looked up in a Set, where `===` would compare the value with every
-   * choice of its length. Other choices, and strings V8 hashes by their
-   * length alone, go to memberOf.
-   */
-  private enumCheck(choices: unknown[], v: string): string {
-    if (!choices.every((choice) => typeof choice === "string" && choice.length < LONG_STRING))
-      return `if (!${this.constant(memberOf(choices))}(${v})) return false;\n`;
-    const strings = choices as string[];
-    if (strings.reduce((length, choice) => length + choice.length, 0) < COMPARED_PER_STEP)
-      return `if (!(${this.oneOfStrings(v, strings)})) return false;\n`;
-    const found = `if (!${this.constant(new Set(strings))}.has(${v})) return false;\n`;
-    return strings.every(isShortString) ? found : `${found}chargeComparison(${v}.length);\n`;
-  }
-
-  /**
-   * `const`: a string, boolean or null equals only itself; numbers and
-   * structures need jsonEqual. A long string choice is passed as a value, not
-   * written into the code, and a value of its length is compared unit by
-   * unit, charged as the closures charge (json-equal.ts sameString).
-   */
-  private constCheck(value: unknown, v: string): string {
-    if (typeof value === "boolean" || value === null) return `if (${v} !== ${String(value)}) return false;\n`;
-    if (typeof value !== "string") return `if (!jsonEqual(${this.constant(value)}, ${v})) return false;\n`;
-    if (isShortString(value)) return `if (${v} !== ${JSON.stringify(value)}) return false;\n`;
-    return `if (typeof ${v} === "string" && ${v}.length === ${value.length}) chargeComparison(${value.length});\nif (${v} !== ${this.constant(value)}) return false;\n`;
   }
 }

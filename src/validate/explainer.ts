@@ -1,22 +1,26 @@
 import { CodeWriter, codeGenerationAllowed } from "./code-writer";
-import { rejectAll, type CompiledNode, type CompiledSchema } from "../compile/compile-schema";
-import type { CompileOptions } from "../compile/keyword";
+import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
+import type { CompileOptions, Keyword } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
 import {
-  allowedNames,
+  additionalPropertiesAliasKeyword,
+  additionalPropertiesKeyword,
   isObject,
   MISSING,
   missingParams,
   ownValueCode,
+  propertiesKeyword,
+  requiredKeyword,
   unexpectedProblem,
 } from "../compile/keywords/object";
+import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
+import { refKeyword } from "../compile/keywords/ref";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
 import type { Check, Report } from "../explain/report";
-import { isPlainObject, ownFields } from "../runtime/shape";
+import { isPlainObject } from "../runtime/shape";
 import { chargeCode, overrun, pass } from "../runtime/pass";
-import { subschemaWeight } from "../compile/weight";
 
 /** Runs the explaining pass over the arguments: the problems go to the report. */
 export type Explainer = (value: unknown, report: Report) => unknown;
@@ -44,20 +48,12 @@ export function generateExplainer(
   if (options.lenientScalars || !codeGenerationAllowed) return null;
   const writer = new ExplainWriter(compiled, options.presentRequired);
   return writer.build<Explainer>(() => {
-    const body = writer.node(schema, "", "v", "ok");
+    const root = compiled.nodeAt(schema, "");
+    if (root === undefined) throw new Error("no root subschema compiled");
+    const body = writer.node(root, "v", "ok");
     return `${writer.functions.join("\n")}\nreturn function explain(v, r) {\nlet ok = true;\n${body}return ok;\n}`;
   });
 }
-
-/** How the branches of a composition keyword are found in its schema object, and where. */
-const BRANCHES: Record<
-  string,
-  (object: Record<string, unknown>, pointer: string) => [schema: unknown, pointer: string][]
-> = {
-  oneOf: (object, pointer) => (object.oneOf as unknown[]).map((branch, i) => [branch, `${pointer}/oneOf/${i}`]),
-  anyOf: (object, pointer) => (object.anyOf as unknown[]).map((branch, i) => [branch, `${pointer}/anyOf/${i}`]),
-  not: (object, pointer) => [[object.not, `${pointer}/not`]],
-};
 
 class ExplainWriter extends CodeWriter {
   /** `$ref` targets and composition branches, each a function of its own, and the compositions made over the branches. */
@@ -88,25 +84,19 @@ class ExplainWriter extends CodeWriter {
    * compiled at `pointer`, as its closure would, and set `ok` to false when
    * it fails.
    */
-  node(schema: unknown, pointer: string, v: string, ok: string): string {
-    return this.counted(() => this.nodeCode(schema, pointer, v, ok));
+  node(node: CompiledNode, v: string, ok: string): string {
+    return this.counted(() => this.nodeCode(node, v, ok));
   }
 
-  private nodeCode(schema: unknown, pointer: string, v: string, ok: string): string {
-    // A boolean is the same value at every place it stands, so finding its
-    // node by place would search them all: its check is made again instead.
-    if (schema === true) return "";
-    if (schema === false) return this.call(rejectAll(pointer), v, ok);
-    const node = this.compiled.nodeAt(schema, pointer);
-    if (node === undefined) throw new Error(`no subschema compiled at #${pointer}`);
-    if (!isPlainObject(schema)) return this.call(node.check, v, ok);
-    const object = ownFields(schema);
+  private nodeCode(node: CompiledNode, v: string, ok: string): string {
+    if (node.schema === true) return "";
+    if (!isPlainObject(node.schema)) return this.call(node.check, v, ok);
     let rest = "";
-    for (const { name, check } of node.keywords) rest += this.keyword(node, name, check, object, v, ok);
+    for (const keyword of node.keywords) rest += this.keyword(node, keyword, v, ok);
     // As compile-schema.ts joins them: the type first, the other keywords only for a value of the right type.
     const checked =
       node.type === null ? rest : `if (!${this.constant(node.type)}(${v}, r)) ${ok} = false;\nelse {\n${rest}}\n`;
-    return chargeCode(String(subschemaWeight(schema))) + checked;
+    return chargeCode(String(node.weight)) + checked;
   }
 
   /** A call of a compiled check on the value in `v`. */
@@ -115,43 +105,33 @@ class ExplainWriter extends CodeWriter {
   }
 
   /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
-  private keyword(
-    node: CompiledNode,
-    name: string,
-    check: Check,
-    object: Record<string, unknown>,
-    v: string,
-    ok: string,
-  ): string {
-    const { pointer } = node;
-    switch (name) {
-      case "properties":
-        return this.properties(object.properties as Record<string, unknown>, pointer, v, ok);
-      case "required":
-        return this.required(object.required as string[], pointer, v, ok);
-      case "items":
-        // Beside prefixItems, items starts after them: left to the closure.
-        return Array.isArray(object.prefixItems) ? this.call(check, v, ok) : this.items(object.items, pointer, v, ok);
-      case "additionalProperties":
-      case "additional_properties":
-        return this.additional(name, object, pointer, v, ok);
-      case "allOf":
-        // Every branch, each reporting its own problems: as if they were the subschema's own keywords.
-        return (object.allOf as unknown[])
-          .map((branch, i) => this.node(branch, `${pointer}/allOf/${i}`, v, ok))
-          .join("");
-      case "$ref":
-        // A target decided once per value keeps its closure, which remembers.
-        return node.ref === null || node.ref.remembered
-          ? this.call(check, v, ok)
-          : `if (!${this.target(node.ref.target)}(${v}, r)) ${ok} = false;\n`;
-      case "oneOf":
-      case "anyOf":
-      case "not":
-        return this.composition(check, BRANCHES[name](object, pointer), v, ok);
-      default:
-        return this.call(check, v, ok);
-    }
+  /** The keywords written out here, by their description; compositions by how they decide. */
+  private readonly writers = new Map<
+    Keyword,
+    (node: CompiledNode, keyword: KeywordCheck, v: string, ok: string) => string
+  >([
+    [propertiesKeyword, (_node, keyword, v, ok) => this.properties(keyword, v, ok)],
+    [requiredKeyword, (node, keyword, v, ok) => this.required(node, keyword, v, ok)],
+    [itemsKeyword, (node, keyword, v, ok) => this.items(node, keyword, v, ok)],
+    [additionalPropertiesKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
+    [additionalPropertiesAliasKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
+    [refKeyword, (node, keyword, v, ok) => this.ref(node, keyword, v, ok)],
+  ]);
+
+  /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
+  private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): string {
+    const { described, children, check } = keyword;
+    // Every branch of allOf reports its own problems: as if they were the subschema's own keywords.
+    if (described.decides === "all") return children.map((child) => this.node(child, v, ok)).join("");
+    if (described.decides !== undefined) return this.composition(check, children, v, ok);
+    return this.writers.get(described)?.(node, keyword, v, ok) ?? this.call(check, v, ok);
+  }
+
+  /** A `$ref`: its target's function; a target decided once per value keeps its closure, which remembers. */
+  private ref(node: CompiledNode, { check }: KeywordCheck, v: string, ok: string): string {
+    return node.ref === null || node.ref.remembered
+      ? this.call(check, v, ok)
+      : `if (!${this.target(node.ref.target)}(${v}, r)) ${ok} = false;\n`;
   }
 
   /** A function that checks a value against `node` (a `$ref` target), written once however many `$ref`s lead to it. */
@@ -160,22 +140,22 @@ class ExplainWriter extends CodeWriter {
     if (name === undefined) {
       name = `t${this.targets.size}`;
       this.targets.set(node, name);
-      this.functions.push(this.function(name, node.schema, node.pointer));
+      this.functions.push(this.function(name, node));
     }
     return name;
   }
 
-  /** A function `name(v, r)` that checks `v` against `schema` at `pointer` and says whether it holds. */
-  private function(name: string, schema: unknown, pointer: string): string {
-    return `function ${name}(v, r) {\nlet ok = true;\n${this.beside(() => this.node(schema, pointer, "v", "ok"))}return ok;\n}`;
+  /** A function `name(v, r)` that checks `v` against `node` and says whether it holds. */
+  private function(name: string, node: CompiledNode): string {
+    return `function ${name}(v, r) {\nlet ok = true;\n${this.beside(() => this.node(node, "v", "ok"))}return ok;\n}`;
   }
 
   /** `oneOf`, `anyOf` or `not`: its closure's way of deciding, made over its branches written out. */
-  private composition(check: Check, branches: [schema: unknown, pointer: string][], v: string, ok: string): string {
-    const names = branches.map(([schema, pointer]) => {
+  private composition(check: Check, branches: readonly CompiledNode[], v: string, ok: string): string {
+    const names = branches.map((node) => {
       // Its place is taken first: the branch's own compositions are written while it is.
       const index = this.functions.push("") - 1;
-      this.functions[index] = this.function(`b${index}`, schema, pointer);
+      this.functions[index] = this.function(`b${index}`, node);
       return `b${index}`;
     });
     const made = `c${this.functions.length}`;
@@ -189,13 +169,14 @@ class ExplainWriter extends CodeWriter {
    * and checked when present; under presentRequired, not when it is a blank
    * root-required property of the arguments object (presentProperties).
    */
-  private properties(properties: Record<string, unknown>, pointer: string, v: string, ok: string): string {
+  private properties({ children, names }: KeywordCheck, v: string, ok: string): string {
     const rootRequired = this.compiled.rootRequired;
     const skipBlank = rootRequired === null ? null : this.variable();
     let code = skipBlank === null ? "" : `const ${skipBlank} = isArguments(${v});\n`;
-    for (const name of Object.keys(properties)) {
+    for (let i = 0; i < children.length; i++) {
+      const [name, node] = [names[i], children[i]];
       const x = this.variable();
-      const child = this.node(properties[name], `${pointer}/properties/${escapePointerSegment(name)}`, x, ok);
+      const child = this.node(node, x, ok);
       const literal = JSON.stringify(name);
       const blank = skipBlank !== null && rootRequired!.has(name) ? ` && !(${skipBlank} && isBlank(${x}))` : "";
       const present = child === "" ? "" : `if (${x} !== undefined${blank}) {\n${this.below(literal, child)}}\n`;
@@ -205,8 +186,13 @@ class ExplainWriter extends CodeWriter {
   }
 
   /** src/compile/keywords/object.ts's required: each name read again, in order, and reported when absent (or, under presentRequired, blank at the arguments object). */
-  private required(names: readonly string[], pointer: string, v: string, ok: string): string {
-    const where = this.constant(`${pointer}/required`);
+  private required(
+    { pointer, required: names }: CompiledNode,
+    { name: keyword }: KeywordCheck,
+    v: string,
+    ok: string,
+  ): string {
+    const where = this.constant(`${pointer}/${escapePointerSegment(keyword)}`);
     const atRoot = this.presentRequired ? this.variable() : null;
     let code = atRoot === null ? "" : `const ${atRoot} = isArguments(${v});\n`;
     const params = missingParams(names);
@@ -214,7 +200,7 @@ class ExplainWriter extends CodeWriter {
       const x = this.variable();
       const literal = JSON.stringify(name);
       const missing = atRoot === null ? `${x} === undefined` : `${x} === undefined || (${atRoot} && isBlank(${x}))`;
-      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail("required", ${where}, MISSING, ${this.constant(params[i])}, ${literal}); }\n`;
+      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail(${JSON.stringify(keyword)}, ${where}, MISSING, ${this.constant(params[i])}, ${literal}); }\n`;
     });
     return `if (isObject(${v})) {\n${code}}\n`;
   }
@@ -224,7 +210,12 @@ class ExplainWriter extends CodeWriter {
    * `properties` does not list, a unit of work each; its value read, and
    * checked against the schema or refused with the closure's words.
    */
-  private additional(name: string, object: Record<string, unknown>, pointer: string, v: string, ok: string): string {
+  private additional(node: CompiledNode, { name, check, children }: KeywordCheck, v: string, ok: string): string {
+    const { claims } = node;
+    // A name a test claims (a pattern) is tested by the closure, in its order.
+    if (claims.test !== null) return this.call(check, v, ok);
+    // `false` compiles no subschema: every unclaimed name is refused.
+    const [each] = children;
     const [keys, i, key, x, skip] = [
       this.variable(),
       this.variable(),
@@ -232,11 +223,11 @@ class ExplainWriter extends CodeWriter {
       this.variable(),
       this.variable(),
     ];
-    const declared = allowedNames(object);
+    const declared = claims.names;
     const child =
-      object[name] === false
-        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${pointer}/${name}`)}, ${this.constant(unexpectedProblem(declared))}, { additionalProperty: ${key} }, ${key});\n`
-        : this.below(key, this.node(object[name], `${pointer}/${name}`, x, ok));
+      each === undefined
+        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${node.pointer}/${escapePointerSegment(name)}`)}, ${this.constant(unexpectedProblem(claims))}, { additionalProperty: ${key} }, ${key});\n`
+        : this.below(key, this.node(each, x, ok));
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.
     const rootRequired = this.compiled.rootRequired;
@@ -250,9 +241,11 @@ class ExplainWriter extends CodeWriter {
   }
 
   /** src/compile/keywords/array.ts's items (without prefixItems): every item, a unit of work each. */
-  private items(items: unknown, pointer: string, v: string, ok: string): string {
+  private items(node: CompiledNode, { check, children: [item] }: KeywordCheck, v: string, ok: string): string {
+    // Beside prefixItems, items starts after them: left to the closure.
+    if (node.keywords.some((keyword) => keyword.described === prefixItemsKeyword)) return this.call(check, v, ok);
     const [i, length, x] = [this.variable(), this.variable(), this.variable()];
-    const child = this.node(items, `${pointer}/items`, x, ok);
+    const child = this.node(item, x, ok);
     return (
       `if (Array.isArray(${v})) {\nfor (let ${i} = 0, ${length} = ${v}.length; ${i} < ${length}; ${i}++) {\n${chargeCode("1")}` +
       `const ${x} = ${v}[${i}];\n${this.below(i, child)}}\n}\n`

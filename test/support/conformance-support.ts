@@ -52,6 +52,8 @@ export const SUPPORTED: Readonly<Record<string, Readonly<Record<string, Support>
     "additionalProperties does not look in applicators": "extended",
     "additionalProperties with null valued instance properties": "core",
     "additionalProperties with propertyNames": "extended",
+    "additionalProperties being false does not allow other properties": "extended",
+    "non-ASCII pattern with additionalProperties": "extended",
   },
   "allOf.json": {
     allOf: "extended",
@@ -254,6 +256,14 @@ export const SUPPORTED: Readonly<Record<string, Readonly<Record<string, Support>
     "properties with escaped characters": "core",
     "properties with null valued instance properties": "core",
     "properties whose names are Javascript object property names": "core",
+    "properties, patternProperties, additionalProperties interaction": "extended",
+  },
+  "patternProperties.json": {
+    "patternProperties validates properties matching a regex": "extended",
+    "multiple simultaneous patternProperties are validated": "extended",
+    "regexes are not anchored by default and are case sensitive": "extended",
+    "patternProperties with boolean schemas": "extended",
+    "patternProperties with null valued instance properties": "extended",
   },
   "propertyNames.json": {
     "propertyNames validation": "extended",
@@ -321,9 +331,13 @@ export const SUPPORTED: Readonly<Record<string, Readonly<Record<string, Support>
     "\\w in patterns matches [A-Za-z0-9_], not unicode letters": "extended",
     "pattern with ASCII ranges": "core",
     "\\d in pattern matches [0-9], not unicode digits": "extended",
+    "\\w in patternProperties matches [A-Za-z0-9_], not unicode letters": "extended",
+    "patternProperties with ASCII ranges": "extended",
+    "\\d in patternProperties matches [0-9], not unicode digits": "extended",
   },
   "optional/non-bmp-regex.json": {
     "Proper UTF-16 surrogate pair handling: pattern": "core",
+    "Proper UTF-16 surrogate pair handling: patternProperties": "extended",
   },
   "optional/bignum.json": {
     integer: "core",

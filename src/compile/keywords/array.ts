@@ -24,6 +24,8 @@ function eachItem(
 
 export const itemsKeyword: Keyword = {
   name: "items",
+  applies: "array",
+  subschemas: "one",
   compile(value, site) {
     if (Array.isArray(value)) {
       site.problem(
@@ -46,6 +48,9 @@ export const itemsKeyword: Keyword = {
 
 export const prefixItemsKeyword: Keyword = {
   name: "prefixItems",
+  applies: "array",
+  subschemas: "byIndex",
+  list: true,
   compile(value, site) {
     if (!Array.isArray(value) || value.length === 0) {
       site.problem("prefixItems", "must be a non-empty list of schemas");
@@ -56,12 +61,13 @@ export const prefixItemsKeyword: Keyword = {
   },
 };
 
-const itemCount = (v: unknown) => (Array.isArray(v) ? v.length : null);
-export const minItemsKeyword = sizeBound("minItems", true, itemCount, "item");
-export const maxItemsKeyword = sizeBound("maxItems", false, itemCount, "item");
+const itemCount = (v: unknown[]) => v.length;
+const itemCountCode = (v: string) => `${v}.length`;
+export const minItemsKeyword = sizeBound("minItems", "array", true, itemCount, itemCountCode, "item");
+export const maxItemsKeyword = sizeBound("maxItems", "array", false, itemCount, itemCountCode, "item");
 
 /** No two items equal (`enum` equality), found in one pass over their canonical texts, once per list and pass. */
-export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a boolean", (value, site) => {
+const uniqueItems = valueKeyword("uniqueItems", isBoolean, "a boolean", (value, site) => {
   if (!value) return null;
   const pointer = site.pointer("uniqueItems");
   return (v, r) => {
@@ -83,3 +89,5 @@ export const uniqueItemsKeyword = valueKeyword("uniqueItems", isBoolean, "a bool
     );
   };
 });
+
+export const uniqueItemsKeyword: Keyword = { ...uniqueItems, applies: "array" };

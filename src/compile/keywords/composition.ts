@@ -6,7 +6,7 @@ import { NO_PARAMS } from "../../explain/params";
 
 /** Ajv's params of a `oneOf` that no branch matches. */
 const NO_MATCH = { passingSchemas: null };
-import { resolveRef, valueAt } from "../ref-target";
+import { valueAt } from "../ref-target";
 import { declaredTypes, matchesType, wrongType } from "./type";
 import { isPlainObject, lengthOf, ownFields, isSchema } from "../../runtime/shape";
 
@@ -127,7 +127,7 @@ function acceptedTypes(schema: unknown, site: SchemaSite, depth = 0): string[] |
 function searchTypes(given: Record<string, unknown>, site: SchemaSite, depth: number): string[] | null {
   const schema = ownFields(given);
   if (typeof schema.$ref === "string" && site.options.profile === "extended") {
-    const target = resolveRef(site.document, schema.$ref);
+    const target = site.resolve(schema.$ref);
     return "pointer" in target ? acceptedTypes(valueAt(site.document, target.pointer), site, depth + 1) : null;
   }
   const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : null;
@@ -147,6 +147,10 @@ function searchTypes(given: Record<string, unknown>, site: SchemaSite, depth: nu
 
 export const oneOfKeyword: Keyword = {
   name: "oneOf",
+  subschemas: "byIndex",
+  sameValue: "some",
+  decides: "one",
+  list: true,
   compile(value, site) {
     if (Object.hasOwn(site.schema, "anyOf")) {
       site.problem("oneOf", "oneOf and anyOf in the same schema object are not supported", "unsupported_capability");
@@ -182,6 +186,10 @@ export const oneOfKeyword: Keyword = {
 
 export const anyOfKeyword: Keyword = {
   name: "anyOf",
+  subschemas: "byIndex",
+  sameValue: "some",
+  decides: "any",
+  list: true,
   compile(value, site) {
     const checks = branches("anyOf", value, site);
     if (checks === null) return null;
@@ -202,13 +210,17 @@ export const anyOfKeyword: Keyword = {
 /** Every branch must match (extended profile); their problems are reported as they are. */
 export const allOfKeyword: Keyword = {
   name: "allOf",
+  subschemas: "byIndex",
+  sameValue: "all",
+  decides: "all",
+  list: true,
   compile(value, site) {
     const checks = branches("allOf", value, site);
     return checks === null ? null : every(checks);
   },
 };
 
-export const notKeyword = valueKeyword("not", isSchema, "a schema", (value, site) => {
+const not = valueKeyword("not", isSchema, "a schema", (value, site) => {
   const pointer = site.pointer("not");
   return combineBranches(
     ([check]) =>
@@ -222,3 +234,5 @@ export const notKeyword = valueKeyword("not", isSchema, "a schema", (value, site
     [site.applicator("not", value)],
   );
 });
+
+export const notKeyword: Keyword = { ...not, subschemas: "one", sameValue: "some", decides: "none" };

@@ -1,15 +1,12 @@
-import { compareWithPrinted, Decimal, isMultipleOf } from "../../runtime/decimal";
-import { isFiniteNumber, valueKeyword, type Keyword } from "../keyword";
+import { compareWithPrinted, Decimal, integersCompareExactly, isMultipleOf } from "../../runtime/decimal";
+import { isFiniteNumber, testKeyword } from "../keyword";
+import type { Test } from "../assertion";
 import { preview } from "../../explain/messages";
 
-type Numeric = number | bigint;
+type Numeric = number | bigint | Decimal;
 
-/**
- * The numeric bounds, each by the comparison a value must pass: the closures
- * below compare with it, and the generated fast check writes it
- * (src/validate/check-generator.ts).
- */
-export const BOUNDS = {
+/** The numeric bounds, each by the comparison a value must pass. */
+const BOUNDS = {
   minimum: { operator: ">=", words: "at least" },
   maximum: { operator: "<=", words: "at most" },
   exclusiveMinimum: { operator: ">", words: "greater than" },
@@ -18,7 +15,7 @@ export const BOUNDS = {
 
 type Operator = (typeof BOUNDS)[keyof typeof BOUNDS]["operator"];
 
-const COMPARISONS: Record<Operator, (v: Numeric, bound: number) => boolean> = {
+const COMPARISONS: Record<Operator, (v: number | bigint, bound: number) => boolean> = {
   ">=": (v, bound) => v >= bound,
   "<=": (v, bound) => v <= bound,
   ">": (v, bound) => v > bound,
@@ -26,28 +23,41 @@ const COMPARISONS: Record<Operator, (v: Numeric, bound: number) => boolean> = {
 };
 
 /** Whether a bigint passes a bound, which stands for the decimal it prints (docs/contract.md, "Exact numbers"; compareWithPrinted). */
-export function bigintPasses(v: bigint, bound: number, operator: Operator): boolean {
+function bigintPasses(v: bigint, bound: number, operator: Operator): boolean {
   return COMPARISONS[operator](compareWithPrinted(v, bound), 0);
 }
 
-/** A bound on numbers; other values are left alone. */
-function numericBound(name: keyof typeof BOUNDS): Keyword {
-  const { operator, words } = BOUNDS[name];
+/**
+ * A bound's test: a number compared as it is, a bigint on decimals
+ * (bigintPasses), and a Decimal, a lenient scalar's exact number, with the
+ * decimal the bound prints. Written, the comparison is inline, and a bigint
+ * against a bound of 2^53 or more goes to bigintPasses.
+ */
+function boundTest(operator: Operator): Test<Numeric, number> {
   const holds = COMPARISONS[operator];
-  // The draft-4 boolean form of the exclusive bounds is malformed here.
-  return valueKeyword(name, isFiniteNumber, "a finite number", (value, site) => {
-    const pointer = site.pointer(name);
-    const bound = `must be ${words} ${value}`;
-    const params = { comparison: operator, limit: value };
-    // A Decimal, a lenient scalar's exact number, is compared with the decimal the bound prints.
-    const within = (v: unknown) =>
+  return {
+    holds: (v, bound) =>
       typeof v === "number"
-        ? holds(v, value)
+        ? holds(v, bound)
         : typeof v === "bigint"
-          ? bigintPasses(v, value, operator)
-          : !(v instanceof Decimal) || holds(v.compare(Decimal.of(value)), 0);
-    return (v, r) => within(v) || (r !== null && r.fail(name, pointer, () => `${bound}, got ${preview(v)}`, params));
-  });
+          ? bigintPasses(v, bound, operator)
+          : holds(v.compare(Decimal.of(bound)), 0),
+    code: (w, v, bound) => {
+      const literal = JSON.stringify(bound);
+      return integersCompareExactly(bound)
+        ? `${v} ${operator} ${literal}`
+        : `(typeof ${v} === "bigint" ? ${w.constant(bigintPasses)}(${v}, ${literal}, "${operator}") : ${v} ${operator} ${literal})`;
+    },
+  };
+}
+
+/** A bound on numbers; other values are left alone. The draft-4 boolean form of the exclusive bounds is malformed here. */
+function numericBound(name: keyof typeof BOUNDS) {
+  const { operator, words } = BOUNDS[name];
+  return testKeyword(name, "number", isFiniteNumber, "a finite number", boundTest(operator), (bound) => ({
+    problem: (v) => `must be ${words} ${bound}, got ${preview(v)}`,
+    params: { comparison: operator, limit: bound },
+  }));
 }
 
 export const minimumKeyword = numericBound("minimum");
@@ -55,21 +65,13 @@ export const maximumKeyword = numericBound("maximum");
 export const exclusiveMinimumKeyword = numericBound("exclusiveMinimum");
 export const exclusiveMaximumKeyword = numericBound("exclusiveMaximum");
 
-export const multipleOfKeyword: Keyword = {
-  name: "multipleOf",
-  compile(value, site) {
-    if (!isFiniteNumber(value) || value <= 0) {
-      site.problem("multipleOf", "must be a number greater than 0");
-      return null;
-    }
-    const pointer = site.pointer("multipleOf");
-    const params = { multipleOf: value };
-    return (v, r) => {
-      if ((typeof v !== "number" && typeof v !== "bigint" && !(v instanceof Decimal)) || isMultipleOf(v, value))
-        return true;
-      return (
-        r !== null && r.fail("multipleOf", pointer, () => `must be a multiple of ${value}, got ${preview(v)}`, params)
-      );
-    };
-  },
-};
+const isPositiveNumber = (value: unknown): value is number => isFiniteNumber(value) && value > 0;
+
+export const multipleOfKeyword = testKeyword(
+  "multipleOf",
+  "number",
+  isPositiveNumber,
+  "a number greater than 0",
+  { holds: isMultipleOf },
+  (step) => ({ problem: (v) => `must be a multiple of ${step}, got ${preview(v)}`, params: { multipleOf: step } }),
+);

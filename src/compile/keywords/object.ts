@@ -1,18 +1,17 @@
-import { Decimal } from "../../runtime/decimal";
-import { sizeBound, valueKeyword, type Keyword } from "../keyword";
+import { isObject } from "../assertion";
+import { sizeBound, valueKeyword, type Claims, type Keyword } from "../keyword";
+import { treeSize } from "../weight";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
 import { isArguments, isBlank } from "../../runtime/present";
 import { acceptAll, checkChild, type Check } from "../../explain/report";
-import { isPlainObject, isSchema } from "../../runtime/shape";
+import { isPlainObject, isSchema, lengthOf } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 import type { Params } from "../../explain/params";
 
 type JsonObject = Record<string, unknown>;
 
-// A Decimal is the number a lenient scalar string spells, not an object.
-export const isObject = (v: unknown): v is JsonObject =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+export { isObject };
 
 /**
  * Own properties only (docs/schemas.md, "The JSON input domain"): `toString` or
@@ -42,6 +41,10 @@ export function ownValueCode(x: string, v: string, name: string): string {
 
 export const propertiesKeyword: Keyword = {
   name: "properties",
+  applies: "object",
+  subschemas: "byName",
+  weight: (value) => (isPlainObject(value) ? Object.keys(value).length : 0),
+  claims: (value) => ({ names: isPlainObject(value) ? Object.keys(value) : [], test: null, words: null }),
   compile(value, site) {
     if (!isPlainObject(value)) {
       site.problem("properties", "must be an object whose values are schemas");
@@ -110,6 +113,16 @@ export function missingParams(names: readonly string[]): Params[] {
 
 export const requiredKeyword: Keyword = {
   name: "required",
+  applies: "object",
+  list: true,
+  weight: (value) => (Array.isArray(value) ? lengthOf(value) : 0),
+  // The list as compiled (the copy the keyword read), never read again from the schema: a getter may answer otherwise now.
+  requires: (value) =>
+    !Array.isArray(value)
+      ? []
+      : value.every((name) => typeof name === "string")
+        ? value
+        : value.filter((name): name is string => typeof name === "string"),
   compile(value, site) {
     if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
       site.problem("required", "must be a list of property names");
@@ -165,16 +178,13 @@ function presentRequired(names: readonly string[], params: readonly Params[], po
 
 const MAX_LISTED_NAMES = 12;
 
-/** The names `properties` lists in a schema object's own fields: what additionalProperties leaves alone. */
-export function allowedNames(schema: Readonly<Record<string, unknown>>): string[] {
-  return isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
-}
-
-/** The problem of a property that `additionalProperties: false` refuses. */
-export function unexpectedProblem(allowed: readonly string[]): string {
-  if (allowed.length === 0) return "unexpected property; no properties are allowed here";
-  const listed = allowed.slice(0, MAX_LISTED_NAMES).map(shortName).join(", ");
-  return `unexpected property; allowed: ${listed}${allowed.length > MAX_LISTED_NAMES ? ", …" : ""}`;
+/** The problem of a property that `additionalProperties: false` refuses, given what its siblings claim. */
+export function unexpectedProblem({ names, words }: Claims): string {
+  if (names.length === 0 && words === null) return "unexpected property; no properties are allowed here";
+  const listed = names.slice(0, MAX_LISTED_NAMES).map(shortName);
+  if (names.length > MAX_LISTED_NAMES) listed.push("…");
+  if (words !== null) listed.push(words);
+  return `unexpected property; allowed: ${listed.join(", ")}`;
 }
 
 /**
@@ -184,18 +194,21 @@ export function unexpectedProblem(allowed: readonly string[]): string {
 function additionalProperties(name: string, alias: string): Keyword {
   return {
     name,
+    applies: "object",
+    subschemas: "one",
     compile(value, site) {
       if (name !== "additionalProperties" && Object.hasOwn(site.schema, alias)) {
         site.problem(name, `use ${alias} or ${name}, not both`);
         return null;
       }
       if (value === true) return null;
-      const allowed = allowedNames(site.schema);
-      const declared = new Set(allowed);
+      const claims = site.claimed();
+      const declared = new Set(claims.names);
+      const claimed = claims.test ?? (() => false);
       const pointer = site.pointer(name);
       let each: Check;
       if (value === false) {
-        const problem = unexpectedProblem(allowed);
+        const problem = unexpectedProblem(claims);
         // The refused name is the last step of the report's place: a check of the property's value.
         each = (_v, r) => r !== null && r.fail(name, pointer, problem, () => ({ additionalProperty: r.here.segment }));
       } else if (isSchema(value)) {
@@ -214,6 +227,7 @@ function additionalProperties(name: string, alias: string): Keyword {
           charge(1);
           if (
             declared.has(key) ||
+            claimed(key) ||
             (skipBlank && rootRequired.has(key) && isBlank(v[key])) ||
             checkChild(each, v[key], key, r)
           )
@@ -230,15 +244,31 @@ function additionalProperties(name: string, alias: string): Keyword {
 export const additionalPropertiesKeyword = additionalProperties("additionalProperties", "additional_properties");
 export const additionalPropertiesAliasKeyword = additionalProperties("additional_properties", "additionalProperties");
 
-const propertyCount = (v: unknown) => (isObject(v) ? keysOf(v).length : null);
-export const minPropertiesKeyword = sizeBound("minProperties", true, propertyCount, "property", "properties");
-export const maxPropertiesKeyword = sizeBound("maxProperties", false, propertyCount, "property", "properties");
+const propertyCount = (v: JsonObject) => keysOf(v).length;
+export const minPropertiesKeyword = sizeBound(
+  "minProperties",
+  "object",
+  true,
+  propertyCount,
+  null,
+  "property",
+  "properties",
+);
+export const maxPropertiesKeyword = sizeBound(
+  "maxProperties",
+  "object",
+  false,
+  propertyCount,
+  null,
+  "property",
+  "properties",
+);
 
 /** How many of a property name's problems its issue quotes. */
 const QUOTED_NAME_PROBLEMS = 3;
 
 /** A schema for every property name, as a string (extended profile). */
-export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a schema", (value, site) => {
+const propertyNames = valueKeyword("propertyNames", isSchema, "a schema", (value, site) => {
   const check = site.subschema(value, "propertyNames");
   const pointer = site.pointer("propertyNames");
   return (v, r) => {
@@ -265,9 +295,13 @@ export const propertyNamesKeyword = valueKeyword("propertyNames", isSchema, "a s
   };
 });
 
+export const propertyNamesKeyword: Keyword = { ...propertyNames, applies: "object", subschemas: "one" };
+
 /** When a key is present, the names listed for it must be present too (extended profile). */
 export const dependentRequiredKeyword: Keyword = {
   name: "dependentRequired",
+  applies: "object",
+  weight: (value) => (isPlainObject(value) ? treeSize(value) : 0),
   compile(value, site) {
     const bad = () => {
       site.problem("dependentRequired", "must be an object whose values are lists of distinct property names");

@@ -1,26 +1,27 @@
 import { valueKeyword, type Keyword } from "../keyword";
-import { resolveRef } from "../ref-target";
 import { isPlainObject } from "../../runtime/shape";
 
 /** `$ref`: a local JSON Pointer; its siblings apply too, as in 2020-12. */
 export const refKeyword: Keyword = {
   name: "$ref",
+  sameValue: "all",
   compile(value, site) {
-    const target = resolveRef(site.document, value);
+    const target = site.resolve(value);
     if ("kind" in target) {
       site.problem("$ref", target.message, target.kind);
       return null;
     }
-    return site.ref(target.pointer);
+    return site.ref("$ref", target.pointer);
   },
 };
 
 /** `$defs` (and draft-07's `definitions`): every entry is checked as a schema, referenced or not. */
 function definitions(name: string): Keyword {
-  return valueKeyword(name, isPlainObject, "an object whose values are schemas", (value, site) => {
+  const keyword = valueKeyword(name, isPlainObject, "an object whose values are schemas", (value, site) => {
     for (const key of Object.keys(value)) site.subschema(value[key], name, key);
     return null;
   });
+  return { ...keyword, subschemas: "byName" };
 }
 
 export const defsKeyword = definitions("$defs");

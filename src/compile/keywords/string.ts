@@ -1,10 +1,8 @@
 import { hasAtLeastCodePoints, hasAtMostCodePoints } from "../../runtime/code-points";
-import { countKeyword, isString, valueKeyword, type Keyword } from "../keyword";
+import { countKeyword, isString, type Keyword } from "../keyword";
 import { count, preview } from "../../explain/messages";
 import { oneLine } from "../../runtime/one-line";
-import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY } from "../../pattern/native";
 import { PatternError } from "../../pattern/syntax";
-import { chargeBudget } from "../../runtime/pass";
 
 /**
  * `minLength` and `maxLength` (extended profile), in code points. A string
@@ -13,34 +11,31 @@ import { chargeBudget } from "../../runtime/pass";
  */
 function lengthBound(name: "minLength" | "maxLength", holds: (s: string, bound: number) => boolean): Keyword {
   const words = name === "minLength" ? "at least" : "at most";
-  return countKeyword(name, (bound, pointer) => {
+  return countKeyword(name, "string", { holds }, (bound) => {
     const expected = `must be ${words} ${count(bound, "character")} long`;
-    const params = { limit: bound };
-    return (v, r) =>
-      typeof v !== "string" ||
-      holds(v, bound) ||
-      (r !== null && r.fail(name, pointer, () => `${expected}, got ${preview(v)}`, params));
+    return { problem: (v: string) => `${expected}, got ${preview(v)}`, params: { limit: bound } };
   });
 }
 
 export const minLengthKeyword = lengthBound("minLength", hasAtLeastCodePoints);
 export const maxLengthKeyword = lengthBound("maxLength", hasAtMostCodePoints);
 
-export const patternKeyword = valueKeyword("pattern", isString, "a string", (value, site) => {
-  const compiled = site.pattern(value);
-  if (compiled instanceof PatternError) {
-    site.problem("pattern", compiled.message, compiled.kind);
-    return null;
-  }
-  const pointer = site.pointer("pattern");
-  const problem = `must match the pattern ${oneLine(value)}`;
-  const params = { pattern: value };
-  return (v, r) => {
-    if (typeof v !== "string") return true;
-    const outcome = compiled.test(v);
-    chargeBudget();
-    if (outcome === MATCH) return true;
-    if (outcome !== NO_MATCH) throw new EngineLimit(pointer, value, outcome === NO_MEMORY);
-    return r !== null && r.fail("pattern", pointer, () => `${problem}, got ${preview(v)}`, params);
-  };
-});
+/** A pattern the string must match, searched by the pattern engines under the work limit. */
+export const patternKeyword: Keyword = {
+  name: "pattern",
+  applies: "string",
+  assert(value, site) {
+    if (!isString(value)) {
+      site.problem("pattern", "must be a string");
+      return null;
+    }
+    const compiled = site.pattern(value);
+    if (compiled instanceof PatternError) {
+      site.problem("pattern", compiled.message, compiled.kind);
+      return null;
+    }
+    const problem = `must match the pattern ${oneLine(value)}`;
+    const words = { problem: (v: string) => `${problem}, got ${preview(v)}`, params: { pattern: value } };
+    return (o) => o.search(compiled, value, words);
+  },
+};

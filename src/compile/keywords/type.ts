@@ -114,8 +114,13 @@ export function wrongType(expected: string, types: readonly string[], value: unk
   return `expected ${expected}, got ${shapeOf(value)}${detail}${jsonTextHint(value, types)}`;
 }
 
+/** One list per type name, shared by every subschema of that one type (compiled nodes keep their type names). */
+const ONE_TYPE = new Map(TYPE_NAMES.map((name) => [name as string, [name as string]]));
+
 export const typeKeyword: Keyword = {
   name: "type",
+  list: true,
+  typeNames: (value) => (typeof value === "string" ? (ONE_TYPE.get(value) ?? null) : parseTypeNames(value)),
   compile(value, site) {
     const names = typeof value === "string" ? [value] : value;
     if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === "string")) {

@@ -1,0 +1,129 @@
+import { Decimal } from "../runtime/decimal";
+import type { Params } from "../explain/params";
+import type { Check } from "../explain/report";
+import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "../pattern/native";
+import { chargeBudget } from "../runtime/pass";
+
+/**
+ * A keyword's assertion, written once and read by each tier: the closures
+ * read it with closureOps (below), the generated fast check with its own
+ * Ops (src/validate/check-generator.ts). The keyword says what must hold
+ * and in which words; the reading says how that is run, counted and
+ * reported, and applies the keyword to the values of its kind only.
+ */
+export type Assertion = <R>(o: Ops<R>) => R;
+
+/** The kind of value a keyword asserts on: a value of any other kind passes it. */
+export type Kind = "object" | "array" | "string" | "number";
+
+/** The value of each kind, as a keyword's test receives it. */
+export interface KindValue {
+  object: Record<string, unknown>;
+  array: unknown[];
+  string: string;
+  number: number | bigint | Decimal;
+}
+
+/** What the code form of a test is written with (src/validate/code-writer.ts). */
+export interface CodeContext {
+  /** A name for `value` in the generated code. */
+  constant(value: unknown): string;
+  /** Code that is true when the string in `v` is one of `strings`. */
+  oneOfStrings(v: string, strings: readonly string[]): string;
+}
+
+/**
+ * A test of a value against a compiled argument, written once: `holds` as
+ * the closures run it, and `code`, when given, the same test written into
+ * generated code on the variable `v` (it must answer as `holds` does and
+ * count the same work; generated code never meets a lenient scalar's
+ * Decimal). Without it, generated code calls `holds`.
+ */
+export interface Test<V, A> {
+  holds(value: V, arg: A): boolean;
+  code?(w: CodeContext, v: string, arg: A): string;
+}
+
+/** The words of a failed test: its problem (given the value) and Ajv's params. */
+export interface Words<V> {
+  problem(value: V): string;
+  params: Params | (() => Params);
+}
+
+/** What an assertion may say. */
+export interface Ops<R> {
+  /** The value passes `test` with `arg`, or fails with `words`. */
+  require<V, A>(test: Test<V, A>, arg: A, words: Words<V>): R;
+  /** The string matches `pattern` (written `source`), searched by the pattern engines under the work limit, or fails with `words`. */
+  search(pattern: CompiledPattern, source: string, words: Words<string>): R;
+}
+
+// A Decimal is the number a lenient scalar string spells, not an object.
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Decimal);
+
+/** Whether a value is of each kind: the one applicability test of the closures. */
+export const IS_KIND: Record<Kind, (v: unknown) => boolean> = {
+  object: isObject,
+  array: Array.isArray,
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number" || typeof v === "bigint" || v instanceof Decimal,
+};
+
+/**
+ * Whether the string `subject` matches `pattern` (written `source`, at the
+ * schema path `pointer`): searched by the pattern engines, which count
+ * their work, with the time budget looked at after it. A search the engine
+ * cannot finish throws EngineLimit.
+ */
+export function matches(pattern: CompiledPattern, source: string, pointer: string, subject: string): boolean {
+  const outcome = pattern.test(subject);
+  chargeBudget();
+  if (outcome === MATCH) return true;
+  if (outcome !== NO_MATCH) throw new EngineLimit(pointer, source, outcome === NO_MEMORY);
+  return false;
+}
+
+/** The closures' reading of an assertion of keyword `name` (at `pointer`) on values of kind `applies`. */
+export function closureOps(name: string, pointer: string, applies: Kind | undefined): Ops<Check> {
+  return {
+    require: (test, arg, words) => required(name, pointer, applies, test.holds, arg, words),
+    search: (pattern, source, words) => searched(name, pointer, pattern, source, words),
+  };
+}
+
+const ANY_KIND = () => true;
+
+/**
+ * The closure of a required test. Made by a function of its own, so that the
+ * closure keeps what it reads and nothing of the reading that made it (a
+ * validator holds one per keyword).
+ */
+function required<V, A>(
+  name: string,
+  pointer: string,
+  applies: Kind | undefined,
+  holds: (value: V, arg: A) => boolean,
+  arg: A,
+  { problem, params }: Words<V>,
+): Check {
+  const fits = applies === undefined ? ANY_KIND : IS_KIND[applies];
+  // The value is of the keyword's kind once `fits` holds: the one place a value is taken as its test's type.
+  return (v, r) =>
+    !fits(v) || holds(v as V, arg) || (r !== null && r.fail(name, pointer, () => problem(v as V), params));
+}
+
+/** The closure of a pattern search, made as `required`'s is. */
+function searched(
+  name: string,
+  pointer: string,
+  pattern: CompiledPattern,
+  source: string,
+  words: Words<string>,
+): Check {
+  const { problem, params } = words;
+  return (v, r) =>
+    typeof v !== "string" ||
+    matches(pattern, source, pointer, v) ||
+    (r !== null && r.fail(name, pointer, () => problem(v), params));
+}
