@@ -9,7 +9,7 @@
 // fast check queueing its searches to run together in one crossing
 // (queueSearch, flushSearches).
 import path from "path";
-import { loadFastCall, type FastCallState } from "./fast-call";
+import { loadFastCall, type FastCallState, type FastSearch } from "./fast-call";
 import {
   chargeBudget,
   pass,
@@ -76,6 +76,7 @@ interface Addon {
     source: Uint32Array,
     choice: number,
     proofBudget: number,
+    oneByteSource?: Uint8Array,
   ):
     | { proofWork: number; test?: undefined }
     | {
@@ -139,15 +140,45 @@ const { search: fastSearch, state: fastCall } = loadFastCall(addonFile, addon.fa
 const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT, environmentToken: TOKEN } = addon;
 
 /**
- * One search of `pattern`: through the fast call where it loads, else through
- * Node-API, bound to this instance's environment. The addon loaded twice in a
- * thread (the same file under two paths, or again after its module cache was
- * cleared) shares the shim and the thread's environment pointer with its
- * other instance, which the fast call then refuses as FOREIGN.
+ * One search of `pattern` through the fast call, charged to the current pass:
+ * FOREIGN where the shim did not load, or when it refused the search (the
+ * addon loaded twice in a thread, the same file under two paths or again
+ * after its module cache was cleared, shares the shim and the thread's
+ * environment pointer with its other instance).
  */
-function searchOnce(pattern: CompiledPattern, subject: string): number {
-  const outcome = fastSearch !== null ? fastSearch(TOKEN, pattern.id, subject) : FOREIGN;
-  return outcome === FOREIGN ? pattern.native(subject) : outcome;
+const fastSearchCounted = countedFastSearch(fastSearch, counter, SLOT, TOKEN, pass);
+
+/**
+ * Makes fastSearchCounted as a closure over what it reads, so that it reads
+ * no module binding (each would be checked for its temporal dead zone):
+ * inlined by V8 at every site of a generated check, it must stay small.
+ */
+function countedFastSearch(
+  search: FastSearch | null,
+  work: Float64Array,
+  slots: Addon["workSlots"],
+  token: number,
+  current: typeof pass,
+): (pattern: CompiledPattern, subject: string) => number {
+  const { allowed, spent, pass: generation } = slots;
+  const foreign = FOREIGN;
+  return (pattern, subject) => {
+    work[allowed] = current.searchAllowed;
+    work[spent] = current.searchSpent;
+    work[generation] = current.generation;
+    const outcome = search !== null ? search(token, pattern.id, subject) : foreign;
+    current.searchSpent = work[spent];
+    return outcome;
+  };
+}
+
+/** What a search of fastSearchCounted answers: searched through Node-API, bound to this instance's environment, where it was FOREIGN; a freed pattern is out of memory. */
+function settled(outcome: number, pattern: CompiledPattern, subject: string): MatchOutcome {
+  if (outcome === FOREIGN) {
+    outcome = pattern.native(subject);
+    pass.searchSpent = counter[SLOT.spent];
+  }
+  return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
 }
 
 /**
@@ -219,15 +250,18 @@ export type EngineChoice = keyof typeof CHOICES;
  * Compiles a program (src/pattern/program.ts) and its PCRE2 source
  * (src/pattern/pcre2-source.ts), proving within `proofBudget` (the work its
  * schema has left; past it, only what the proof spent comes back). Never
- * throws for bad words: they come back as an error.
+ * throws for bad words: they come back as an error. With `oneByteSource`,
+ * PCRE2 also compiles the pattern for one-byte subjects, which it then
+ * searches in place (oneBytePcre2Source).
  */
 export function compileProgram(
   words: Uint32Array,
   source: Uint32Array,
   choice: EngineChoice = "proof",
   proofBudget = Infinity,
+  oneByteSource?: Uint8Array,
 ): CompiledPattern | { error: string } | { proofWork: number } {
-  const compiled = addon.compile(words, source, CHOICES[choice], proofBudget);
+  const compiled = addon.compile(words, source, CHOICES[choice], proofBudget, oneByteSource);
   if ("error" in compiled || compiled.test === undefined) return compiled;
   const { id, engine, steps, reason, proofWork, size } = compiled;
   const native = compiled.test;
@@ -252,11 +286,17 @@ export function compileProgram(
 /** One search of `pattern`, charged to the current pass: never a subject out of reach, and a freed pattern is out of memory. */
 function searchCounted(pattern: CompiledPattern, subject: string): MatchOutcome {
   if (outOfReach(pattern, subject.length)) return LIMIT;
-  shareWork();
-  const outcome = searchOnce(pattern, subject);
-  pass.searchSpent = counter[SLOT.spent];
-  return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
+  return settled(fastSearchCounted(pattern, subject), pattern, subject);
 }
+
+/**
+ * Subjects of at most this many UTF-16 units are searched without asking
+ * outOfReach: copying one costs next to nothing, and the addon charges the
+ * read and the proven steps before it searches, so one out of reach answers
+ * LIMIT there as it would here (only a freed pattern, which no validator
+ * searches, answers out of memory first).
+ */
+const SHORT_SUBJECT = 256;
 
 /**
  * Whether a search of `length` UTF-16 units cannot fit in what the pass has
@@ -278,10 +318,20 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
  * loads): false when it does not match; throws EngineLimit when it ran out
  * of work. The generated fast check calls it for every search it does not
  * queue, so that V8 sees one fast-call target; the time budget is looked at
- * after each.
+ * after each. Its common case (a short subject that matches, no budget) is
+ * a few lines, so that V8 inlines it at every site of a generated check; the
+ * rest is in calls it never makes then.
  */
 export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
-  const outcome = searchCounted(pattern, subject);
+  if (subject.length <= SHORT_SUBJECT) {
+    const outcome = fastSearchCounted(pattern, subject);
+    if (outcome === MATCH && pass.deadline === Infinity) return true;
+    return answeredAtOnce(settled(outcome, pattern, subject), site);
+  }
+  return answeredAtOnce(searchCounted(pattern, subject), site);
+}
+
+function answeredAtOnce(outcome: MatchOutcome, site: SearchSite): boolean {
   chargeBudget();
   return outcome === MATCH || answered(outcome, site);
 }
