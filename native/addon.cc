@@ -93,13 +93,6 @@ Environment* CallersEnvironment(uint32_t token) {
   return environment != nullptr && environment->token() == token ? environment : nullptr;
 }
 
-int32_t SearchOneByteEntry(uint32_t token, uint32_t id, const uint8_t* chars, size_t length) {
-  Environment* environment = CallersEnvironment(token);
-  if (environment == nullptr) return kForeign;
-  environment->searches().fast++;
-  return environment->SearchById(id, chars, length);
-}
-
 int32_t SearchUtf16Entry(uint32_t token, uint32_t id, const char16_t* units, size_t length) {
   Environment* environment = CallersEnvironment(token);
   if (environment == nullptr) return kForeign;
@@ -114,7 +107,7 @@ char16_t* Utf16BufferEntry(size_t length) {
   return environment == nullptr ? nullptr : environment->strings.Room(length);
 }
 
-constexpr FastEntry kFastEntry{kFastEntryVersion, SearchOneByteEntry, SearchUtf16Entry, Utf16BufferEntry};
+constexpr FastEntry kFastEntry{kFastEntryVersion, Environment::SearchOneByteOf, SearchUtf16Entry, Utf16BufferEntry};
 
 // searches() -> [pcre2, dfa, pcre2 limits tripped, fast calls, slow
 // callbacks]: the searches this environment has run. It also tells V8 what

@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "fast-entry.h"
+
 namespace {
 
 // A pattern keeps at most kKeptStates of cached states from one validation
@@ -117,6 +119,13 @@ template Outcome Environment::Search(Pattern*, const char16_t*, size_t);
 Outcome Environment::SearchById(uint32_t id, const char16_t* units, size_t length) {
   Pattern* pattern = Find(id);
   return pattern == nullptr ? kDropped : Search(pattern, units, length);
+}
+
+int32_t Environment::SearchOneByteOf(uint32_t token, uint32_t id, const uint8_t* chars, size_t length) {
+  Environment* environment = current;
+  if (environment == nullptr || environment->token_ != token) return kForeign;
+  environment->searches_.fast++;
+  return environment->SearchById(id, chars, length);
 }
 
 // The fast call's search: read from the pattern's slot alone, and charged

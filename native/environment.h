@@ -81,6 +81,11 @@ class Environment {
   // where it lies.
   Outcome SearchById(uint32_t id, const char16_t* units, size_t length);
   Outcome SearchById(uint32_t id, const uint8_t* chars, size_t length);
+  // The fast-call shim's search of a one-byte subject (native/fast-entry.h):
+  // SearchById on the calling thread's environment, counted as a fast call,
+  // when it is the caller's (`token`); kForeign when it is not. Here, beside
+  // SearchById, so that a search is one call from the shim.
+  static int32_t SearchOneByteOf(uint32_t token, uint32_t id, const uint8_t* chars, size_t length);
   // Runs the first work[kBatchSize] searches of the shared batch, in order, up
   // to the first that does not match, and answers in work[kBatchAnswer]: -1 when all match,
   // else 4 × its index + its outcome + 2; -2 for a batch that names no

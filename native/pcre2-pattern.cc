@@ -155,7 +155,11 @@ bool Pcre2Matcher<Unit>::Init() {
   // still returns 0, which counts as a match.
   match_data_ = Api<Unit>::match_data_create(1, nullptr);
   jit_stack_ = Pcre2JitAvailable() ? Api<Unit>::jit_stack_create(kJitStackStart, kJitStackShared, nullptr) : nullptr;
-  return context_ != nullptr && match_data_ != nullptr && (jit_stack_ != nullptr || !Pcre2JitAvailable());
+  if (context_ == nullptr || match_data_ == nullptr || (jit_stack_ == nullptr && Pcre2JitAvailable())) return false;
+  // The context names the shared stack between searches: a search that
+  // needs a larger one names it back when it ends.
+  if (jit_stack_ != nullptr) Api<Unit>::jit_stack_assign(context_, nullptr, jit_stack_);
+  return true;
 }
 
 template <typename Unit>
@@ -184,22 +188,15 @@ Outcome Pcre2Matcher<Unit>::Match(const typename Pcre2Library<Unit>::Code* code,
     Api::set_depth_limit(context_, limits.match);
     Api::set_heap_limit(context_, limits.heap_kib);
     rc = Api::match(code, subject, length, 0, 0, match_data_, context_);
-  } else {
-    typename Library::JitStack* stack = jit_stack_;
-    if (limits.jit_stack > kJitStackShared) {
-      stack = Api::jit_stack_create(kJitStackStart, limits.jit_stack, nullptr);
-      if (stack == nullptr) return kWorkLimit;
-    }
-    if (stack != assigned_) {
-      Api::jit_stack_assign(context_, nullptr, stack);
-      assigned_ = stack;
-    }
+  } else if (limits.jit_stack <= kJitStackShared) {
     rc = Api::jit_match(code, subject, length, 0, 0, match_data_, context_);
-    if (stack != jit_stack_) {
-      Api::jit_stack_free(stack);
-      Api::jit_stack_assign(context_, nullptr, jit_stack_);
-      assigned_ = jit_stack_;
-    }
+  } else {
+    typename Library::JitStack* stack = Api::jit_stack_create(kJitStackStart, limits.jit_stack, nullptr);
+    if (stack == nullptr) return kWorkLimit;
+    Api::jit_stack_assign(context_, nullptr, stack);
+    rc = Api::jit_match(code, subject, length, 0, 0, match_data_, context_);
+    Api::jit_stack_free(stack);
+    Api::jit_stack_assign(context_, nullptr, jit_stack_);
   }
   return rc >= 0 ? kMatch : rc == PCRE2_ERROR_NOMATCH ? kNoMatch : kWorkLimit;
 }

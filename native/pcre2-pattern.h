@@ -95,7 +95,6 @@ class Pcre2Matcher {
   typename Library::MatchContext* context_ = nullptr;
   typename Library::MatchData* match_data_ = nullptr;
   typename Library::JitStack* jit_stack_ = nullptr;
-  typename Library::JitStack* assigned_ = nullptr;  // the stack context_ names
 };
 
 // PCRE2's version, as it reports it ("10.47 2025-10-21").
