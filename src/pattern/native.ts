@@ -140,39 +140,13 @@ const { search: fastSearch, state: fastCall } = loadFastCall(addonFile, addon.fa
 const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT, environmentToken: TOKEN } = addon;
 
 /**
- * One search of `pattern` through the fast call, charged to the current pass:
- * FOREIGN where the shim did not load, or when it refused the search (the
- * addon loaded twice in a thread, the same file under two paths or again
- * after its module cache was cleared, shares the shim and the thread's
- * environment pointer with its other instance).
+ * What a search through the fast call answers: searched through Node-API,
+ * bound to this instance's environment, where it was FOREIGN (the shim did
+ * not load, or it refused the search: the addon loaded twice in a thread,
+ * the same file under two paths or again after its module cache was
+ * cleared, shares the shim and the thread's environment pointer with its
+ * other instance); a freed pattern is out of memory.
  */
-const fastSearchCounted = countedFastSearch(fastSearch, counter, SLOT, TOKEN, pass);
-
-/**
- * Makes fastSearchCounted as a closure over what it reads, so that it reads
- * no module binding (each would be checked for its temporal dead zone):
- * inlined by V8 at every site of a generated check, it must stay small.
- */
-function countedFastSearch(
-  search: FastSearch | null,
-  work: Float64Array,
-  slots: Addon["workSlots"],
-  token: number,
-  current: typeof pass,
-): (pattern: CompiledPattern, subject: string) => number {
-  const { allowed, spent, pass: generation } = slots;
-  const foreign = FOREIGN;
-  return (pattern, subject) => {
-    work[allowed] = current.searchAllowed;
-    work[spent] = current.searchSpent;
-    work[generation] = current.generation;
-    const outcome = search !== null ? search(token, pattern.id, subject) : foreign;
-    current.searchSpent = work[spent];
-    return outcome;
-  };
-}
-
-/** What a search of fastSearchCounted answers: searched through Node-API, bound to this instance's environment, where it was FOREIGN; a freed pattern is out of memory. */
 function settled(outcome: number, pattern: CompiledPattern, subject: string): MatchOutcome {
   if (outcome === FOREIGN) {
     outcome = pattern.native(subject);
@@ -286,7 +260,10 @@ export function compileProgram(
 /** One search of `pattern`, charged to the current pass: never a subject out of reach, and a freed pattern is out of memory. */
 function searchCounted(pattern: CompiledPattern, subject: string): MatchOutcome {
   if (outOfReach(pattern, subject.length)) return LIMIT;
-  return settled(fastSearchCounted(pattern, subject), pattern, subject);
+  shareWork();
+  const outcome = fastSearch !== null ? fastSearch(TOKEN, pattern.id, subject) : FOREIGN;
+  pass.searchSpent = counter[SLOT.spent];
+  return settled(outcome, pattern, subject);
 }
 
 /**
@@ -318,17 +295,45 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
  * loads): false when it does not match; throws EngineLimit when it ran out
  * of work. The generated fast check calls it for every search it does not
  * queue, so that V8 sees one fast-call target; the time budget is looked at
- * after each. Its common case (a short subject that matches, no budget) is
- * a few lines, so that V8 inlines it at every site of a generated check; the
- * rest is in calls it never makes then.
+ * after each.
  */
-export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
-  if (subject.length <= SHORT_SUBJECT) {
-    const outcome = fastSearchCounted(pattern, subject);
-    if (outcome === MATCH && pass.deadline === Infinity) return true;
+export const searchAtOnce: (pattern: CompiledPattern, subject: string, site: SearchSite) => boolean = atOnce(
+  fastSearch,
+  counter,
+  SLOT,
+  TOKEN,
+  pass,
+);
+
+/**
+ * Makes searchAtOnce. Its common case (a short subject, searched through the
+ * fast call, that matches, without a time budget) is one small function that
+ * V8 inlines whole at nearly every site of a generated check: searchCounted's
+ * hand-off of the counter written out once more, over the closure's own
+ * constants (a module binding would be checked for its temporal dead zone at
+ * every read). Anything else is in calls it never makes then.
+ */
+function atOnce(
+  search: FastSearch | null,
+  work: Float64Array,
+  slots: Addon["workSlots"],
+  token: number,
+  current: typeof pass,
+): typeof searchAtOnce {
+  if (search === null) return (pattern, subject, site) => answeredAtOnce(searchCounted(pattern, subject), site);
+  const { allowed, spent, pass: generation } = slots;
+  const short = SHORT_SUBJECT;
+  const matched = MATCH;
+  return (pattern, subject, site) => {
+    if (subject.length > short) return answeredAtOnce(searchCounted(pattern, subject), site);
+    work[allowed] = current.searchAllowed;
+    work[spent] = current.searchSpent;
+    work[generation] = current.generation;
+    const outcome = search(token, pattern.id, subject);
+    current.searchSpent = work[spent];
+    if (outcome === matched && current.deadline === Infinity) return true;
     return answeredAtOnce(settled(outcome, pattern, subject), site);
-  }
-  return answeredAtOnce(searchCounted(pattern, subject), site);
+  };
 }
 
 function answeredAtOnce(outcome: MatchOutcome, site: SearchSite): boolean {
