@@ -73,7 +73,9 @@ class Environment {
   bool Add(Pattern* pattern);
   // Searches `pattern` for a subject of `length` characters, charging the
   // current validation: UTF-16 units (char16_t), or one-byte characters
-  // (uint8_t), each a code point.
+  // (uint8_t), each a code point. Out of line, so that the fast call's
+  // search, which falls back to it for a pattern without 8-bit code, stays
+  // small.
   template <typename Char>
   [[gnu::noinline]] Outcome Search(Pattern* pattern, const Char* chars, size_t length);
   // The same, for the pattern with id `id` (kDropped for an id that names
