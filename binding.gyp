@@ -1,8 +1,35 @@
 {
+  "variables": {
+    # Every C file of deps/pcre2/src: each library is built from all of them.
+    "pcre2_sources": [
+      "deps/pcre2/src/pcre2_auto_possess.c",
+      "deps/pcre2/src/pcre2_chartables.c",
+      "deps/pcre2/src/pcre2_chkdint.c",
+      "deps/pcre2/src/pcre2_compile.c",
+      "deps/pcre2/src/pcre2_compile_cgroup.c",
+      "deps/pcre2/src/pcre2_compile_class.c",
+      "deps/pcre2/src/pcre2_config.c",
+      "deps/pcre2/src/pcre2_context.c",
+      "deps/pcre2/src/pcre2_error.c",
+      "deps/pcre2/src/pcre2_find_bracket.c",
+      "deps/pcre2/src/pcre2_jit_compile.c",
+      "deps/pcre2/src/pcre2_match.c",
+      "deps/pcre2/src/pcre2_match_data.c",
+      "deps/pcre2/src/pcre2_newline.c",
+      "deps/pcre2/src/pcre2_pattern_info.c",
+      "deps/pcre2/src/pcre2_script_run.c",
+      "deps/pcre2/src/pcre2_string_utils.c",
+      "deps/pcre2/src/pcre2_study.c",
+      "deps/pcre2/src/pcre2_tables.c",
+      "deps/pcre2/src/pcre2_ucd.c",
+      "deps/pcre2/src/pcre2_valid_utf.c",
+      "deps/pcre2/src/pcre2_xclass.c"
+    ]
+  },
   "targets": [
     {
       "target_name": "tool_input_schema",
-      "dependencies": ["pcre2"],
+      "dependencies": ["pcre2", "pcre2_8"],
       "sources": [
         "native/addon.cc",
         "native/dfa.cc",
@@ -52,35 +79,13 @@
     },
     {
       # PCRE2 from deps/pcre2 (its README says which version and how to
-      # upgrade), as a static library: the 32-bit library with the JIT, the
-      # configuration of deps/pcre2/config.h. Nothing is looked up on the
-      # system.
+      # upgrade), as static libraries: the 32-bit library with the JIT, and
+      # the 8-bit one beside it (one-byte subjects, read where they lie), both
+      # from the same sources in the configuration of deps/pcre2/config.h.
+      # Nothing is looked up on the system.
       "target_name": "pcre2",
       "type": "static_library",
-      "sources": [
-        "deps/pcre2/src/pcre2_auto_possess.c",
-        "deps/pcre2/src/pcre2_chartables.c",
-        "deps/pcre2/src/pcre2_chkdint.c",
-        "deps/pcre2/src/pcre2_compile.c",
-        "deps/pcre2/src/pcre2_compile_cgroup.c",
-        "deps/pcre2/src/pcre2_compile_class.c",
-        "deps/pcre2/src/pcre2_config.c",
-        "deps/pcre2/src/pcre2_context.c",
-        "deps/pcre2/src/pcre2_error.c",
-        "deps/pcre2/src/pcre2_find_bracket.c",
-        "deps/pcre2/src/pcre2_jit_compile.c",
-        "deps/pcre2/src/pcre2_match.c",
-        "deps/pcre2/src/pcre2_match_data.c",
-        "deps/pcre2/src/pcre2_newline.c",
-        "deps/pcre2/src/pcre2_pattern_info.c",
-        "deps/pcre2/src/pcre2_script_run.c",
-        "deps/pcre2/src/pcre2_string_utils.c",
-        "deps/pcre2/src/pcre2_study.c",
-        "deps/pcre2/src/pcre2_tables.c",
-        "deps/pcre2/src/pcre2_ucd.c",
-        "deps/pcre2/src/pcre2_valid_utf.c",
-        "deps/pcre2/src/pcre2_xclass.c"
-      ],
+      "sources": ["<@(pcre2_sources)"],
       "include_dirs": ["deps/pcre2", "deps/pcre2/src"],
       "defines": ["HAVE_CONFIG_H", "PCRE2_CODE_UNIT_WIDTH=32", "PCRE2_STATIC"],
       "cflags": ["-fvisibility=hidden", "-w"],
@@ -91,6 +96,19 @@
       "direct_dependent_settings": {
         "include_dirs": ["deps/pcre2/src"],
         "defines": ["PCRE2_CODE_UNIT_WIDTH=32", "PCRE2_STATIC"]
+      }
+    },
+    {
+      # Its functions end in _8 (native/pcre2-pattern.cc names them so).
+      "target_name": "pcre2_8",
+      "type": "static_library",
+      "sources": ["<@(pcre2_sources)"],
+      "include_dirs": ["deps/pcre2", "deps/pcre2/src"],
+      "defines": ["HAVE_CONFIG_H", "PCRE2_CODE_UNIT_WIDTH=8", "PCRE2_STATIC"],
+      "cflags": ["-fvisibility=hidden", "-w"],
+      "xcode_settings": {
+        "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
+        "WARNING_CFLAGS": ["-w"]
       }
     }
   ]

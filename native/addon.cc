@@ -93,13 +93,6 @@ Environment* CallersEnvironment(uint32_t token) {
   return environment != nullptr && environment->token() == token ? environment : nullptr;
 }
 
-int32_t SearchOneByteEntry(uint32_t token, uint32_t id, const uint8_t* chars, size_t length) {
-  Environment* environment = CallersEnvironment(token);
-  if (environment == nullptr) return kForeign;
-  environment->searches().fast++;
-  return environment->SearchById(id, chars, length);
-}
-
 int32_t SearchUtf16Entry(uint32_t token, uint32_t id, const char16_t* units, size_t length) {
   Environment* environment = CallersEnvironment(token);
   if (environment == nullptr) return kForeign;
@@ -114,7 +107,7 @@ char16_t* Utf16BufferEntry(size_t length) {
   return environment == nullptr ? nullptr : environment->strings.Room(length);
 }
 
-constexpr FastEntry kFastEntry{kFastEntryVersion, SearchOneByteEntry, SearchUtf16Entry, Utf16BufferEntry};
+constexpr FastEntry kFastEntry{kFastEntryVersion, Environment::SearchOneByteOf, SearchUtf16Entry, Utf16BufferEntry};
 
 // searches() -> [pcre2, dfa, pcre2 limits tripped, fast calls, slow
 // callbacks]: the searches this environment has run. It also tells V8 what
@@ -152,15 +145,27 @@ enum Choice { kChooseByProof = 0, kForcePcre2 = 1, kForceDfa = 2 };
 
 // Which engine runs a program, and why not PCRE2 (nullptr when it does).
 struct Decision {
-  std::unique_ptr<Pcre2Code> pcre2;
+  std::unique_ptr<Pcre2Code<uint32_t>> pcre2;
+  std::unique_ptr<Pcre2Code<uint8_t>> one_byte_pcre2;
   uint32_t steps = 0;
   const char* reason = nullptr;
   uint64_t proof_work = 0;
   bool out_of_budget = false;  // the caller's budget, smaller than the proof's own
 };
 
-Decision Decide(const Program& program, const uint32_t* source, size_t length, Choice choice, uint64_t budget,
-               char* text, size_t room) {
+// A pattern as PCRE2 reads it, and, when `has_one_byte`, the same pattern
+// for the code points U+0000 to U+00FF, as the 8-bit library reads it (its
+// classes cut at U+00FF: src/pattern/pcre2-source.ts).
+struct Sources {
+  const uint32_t* all;
+  size_t all_length;
+  bool has_one_byte;
+  const uint8_t* one_byte;
+  size_t one_byte_length;
+};
+
+Decision Decide(const Program& program, const Sources& sources, Choice choice, uint64_t budget, char* text,
+                size_t room) {
   Decision decision;
   if (choice == kForceDfa) {
     decision.reason = "the DFA was asked for";
@@ -181,17 +186,30 @@ Decision Decide(const Program& program, const uint32_t* source, size_t length, C
     decision.reason = proof.reason;
     return decision;
   }
-  decision.pcre2 = Pcre2Code::Compile(source, length, program.anchored(), &decision.reason);
+  decision.pcre2 = Pcre2Code<uint32_t>::Compile(sources.all, sources.all_length, program.anchored(), &decision.reason);
+  // The proof holds for the 8-bit code too: on a one-byte subject each of
+  // its classes answers as the 32-bit code's does, so its search takes the
+  // same backtracking steps (a class cut to nothing fails at once where
+  // the whole class failed on the character), and the program it proves is
+  // the same program. So a search of either is charged the same, and the
+  // same limits bound it. One that does not compile (past the 8-bit
+  // library's 64 KiB links) leaves one-byte subjects to the 32-bit code.
+  const char* ignored;
+  if (decision.pcre2 && sources.has_one_byte) {
+    decision.one_byte_pcre2 =
+        Pcre2Code<uint8_t>::Compile(sources.one_byte, sources.one_byte_length, program.anchored(), &ignored);
+  }
   decision.steps = proof.linear ? std::max<uint32_t>(proof.steps, 1) : kMaxSteps;
   return decision;
 }
 
-// compile(words: Uint32Array, source: Uint32Array, choice, proofBudget) ->
-// { test, id, bytes, size, engine, steps, reason, proofWork } | { error } |
-// { proofWork } (the proof ran past proofBudget, the work its schema has
-// left): `words` is the program (program.h has the encoding), `source` the
-// same pattern as PCRE2 reads it (src/pattern/pcre2-source.ts), `choice` a
-// Choice (tests force an engine).
+// compile(words: Uint32Array, source: Uint32Array, choice, proofBudget,
+// oneByteSource?: Uint8Array) -> { test, id, bytes, size, engine, steps,
+// reason, proofWork } | { error } | { proofWork } (the proof ran past
+// proofBudget, the work its schema has left): `words` is the program
+// (program.h has the encoding), `source` the same pattern as PCRE2 reads it
+// and `oneByteSource` as the 8-bit library reads it
+// (src/pattern/pcre2-source.ts), `choice` a Choice (tests force an engine).
 Napi::Value Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   for (size_t i = 0; i < 2; i++) {
@@ -212,8 +230,15 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
     return env.IsExceptionPending() ? Napi::Value() : result;
   }
   const double budget = CountOr0(info[3]);
+  Sources sources{source.Data(), source.ElementLength(), false, nullptr, 0};
+  if (info[4].IsTypedArray() && info[4].As<Napi::TypedArray>().TypedArrayType() == napi_uint8_array) {
+    Napi::Uint8Array one_byte = info[4].As<Napi::Uint8Array>();
+    sources.has_one_byte = true;
+    sources.one_byte = one_byte.Data();
+    sources.one_byte_length = one_byte.ElementLength();
+  }
   char text[128];
-  Decision decision = Decide(*program, source.Data(), source.ElementLength(),
+  Decision decision = Decide(*program, sources,
                              choice <= static_cast<uint32_t>(kForceDfa) ? static_cast<Choice>(choice) : kChooseByProof,
                              budget < static_cast<double>(kProofWork) ? static_cast<uint64_t>(budget) : kProofWork,
                              text, sizeof text);
@@ -224,7 +249,8 @@ Napi::Value Compile(const Napi::CallbackInfo& info) {
   const bool pcre2 = decision.pcre2 != nullptr;
   const uint32_t steps = decision.steps;
   Environment* environment = EnvironmentOf(env);
-  std::unique_ptr<Pattern> pattern(new (std::nothrow) Pattern(std::move(program), std::move(decision.pcre2), steps, environment));
+  std::unique_ptr<Pattern> pattern(new (std::nothrow) Pattern(std::move(program), std::move(decision.pcre2),
+                                                              std::move(decision.one_byte_pcre2), steps, environment));
   environment->ReportMemory(env);
   if (!pattern || !environment->Add(pattern.get())) {
     result.Set("error", "out of memory");

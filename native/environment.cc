@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "fast-entry.h"
+
 namespace {
 
 // A pattern keeps at most kKeptStates of cached states from one validation
@@ -75,27 +77,34 @@ void Environment::ReportMemory(napi_env env) {
 bool Environment::Add(Pattern* pattern) {
   if (free_ids_.size() > 0) {
     pattern->id_ = free_ids_.Pop();
-    patterns_[pattern->id_] = pattern;
-    return true;
+  } else {
+    pattern->id_ = static_cast<uint32_t>(patterns_.size());
+    // Room for every id to come back, so that Remove cannot fail.
+    if (patterns_.size() == UINT32_MAX || !free_ids_.Reserve(patterns_.size() + 1) || !patterns_.Push(Slot{})) {
+      return false;
+    }
   }
-  pattern->id_ = static_cast<uint32_t>(patterns_.size());
-  // Room for every id to come back, so that Remove cannot fail.
-  return patterns_.size() < UINT32_MAX && free_ids_.Reserve(patterns_.size() + 1) && patterns_.Push(pattern);
+  patterns_[pattern->id_].pattern = pattern;
+  SetOneByte(pattern);
+  return true;
 }
 
-Meter Environment::StartSearches() {
-  double* work = shared_.work;
-  const uint64_t validation = static_cast<uint64_t>(work[kPass]);
-  if (validation != validation_) {
-    validation_ = validation;
-    TrimOversized();
-    // Kept for every search of one validation: growing the buffers of a
-    // large program costs in proportion to its size, which a validation
-    // pays once, not once per string.
-    scratch.Trim();
-    if (code_points_.capacity() > kKeptCodePoints) code_points_.Release();
-  }
-  return Meter{static_cast<int64_t>(work[kAllowed]), static_cast<int64_t>(work[kSpent]), validation};
+void Environment::SetOneByte(Pattern* pattern) {
+  Slot& slot = patterns_[pattern->id_];
+  const Pcre2Code<uint8_t>* code = pattern->one_byte_pcre2_.get();
+  slot.one_byte = code != nullptr ? code->code() : nullptr;
+  slot.one_byte_jit = code != nullptr && code->jit();
+  slot.steps = pattern->steps_;
+}
+
+void Environment::StartValidation(uint64_t validation) {
+  validation_ = validation;
+  TrimOversized();
+  // Kept for every search of one validation: growing the buffers of a
+  // large program costs in proportion to its size, which a validation
+  // pays once, not once per string.
+  scratch.Trim();
+  if (code_points_.capacity() > kKeptCodePoints) code_points_.Release();
 }
 
 template <typename Char>
@@ -107,13 +116,38 @@ Outcome Environment::Search(Pattern* pattern, const Char* chars, size_t length) 
 }
 template Outcome Environment::Search(Pattern*, const char16_t*, size_t);
 
-template <typename Char>
-Outcome Environment::SearchById(uint32_t id, const Char* chars, size_t length) {
+Outcome Environment::SearchById(uint32_t id, const char16_t* units, size_t length) {
   Pattern* pattern = Find(id);
-  return pattern == nullptr ? kDropped : Search(pattern, chars, length);
+  return pattern == nullptr ? kDropped : Search(pattern, units, length);
 }
-template Outcome Environment::SearchById(uint32_t, const char16_t*, size_t);
-template Outcome Environment::SearchById(uint32_t, const uint8_t*, size_t);
+
+int32_t Environment::SearchOneByteOf(uint32_t token, uint32_t id, const uint8_t* chars, size_t length) {
+  Environment* environment = current;
+  if (environment == nullptr || environment->token_ != token) return kForeign;
+  environment->searches_.fast++;
+  return environment->SearchById(id, chars, length);
+}
+
+// The fast call's search: read from the pattern's slot alone, and charged
+// as a search of the 32-bit code would be (SearchOne).
+Outcome Environment::SearchById(uint32_t id, const uint8_t* chars, size_t length) {
+  if (id >= patterns_.size()) return kDropped;
+  const Slot& slot = patterns_[id];
+  if (slot.one_byte == nullptr) return slot.pattern == nullptr ? kDropped : Search(slot.pattern, chars, length);
+  Meter meter = StartSearches();
+  Outcome outcome = kWorkLimit;
+  if (meter.Charge(length / kReadsPerUnit) && meter.Charge(Pcre2Cost(slot.steps, length))) {
+    outcome = one_byte_matcher_.Match(slot.one_byte, slot.one_byte_jit, chars, length, slot.steps);
+    if (outcome != kWorkLimit) {
+      searches_.pcre2++;
+    } else {
+      searches_.pcre2_trips++;
+      outcome = SearchDfa(slot.pattern, chars, length, &meter);
+    }
+  }
+  EndSearches(meter);
+  return outcome;
+}
 
 void Environment::SearchBatch() {
   double* work = shared_.work;
@@ -132,7 +166,7 @@ void Environment::SearchBatch() {
       answer = -2;
       break;
     }
-    const Outcome outcome = SearchOne(patterns_[id], shared_.units + first, length, &meter);
+    const Outcome outcome = SearchOne(patterns_[id].pattern, shared_.units + first, length, &meter);
     if (outcome != kMatch) {
       // A dropped pattern cannot be queued by a validator that holds it
       // compiled, so a batch that names one is the same as a bad batch.
@@ -152,10 +186,7 @@ Outcome Environment::SearchOne(Pattern* pattern, const Char* chars, size_t lengt
   if (!meter->Charge(length / kReadsPerUnit)) return kWorkLimit;
   if (!code_points_.Reserve(length + 1)) return kOutOfMemory;
   uint32_t* subject = code_points_.data();
-  return SearchCodePoints(pattern, subject, ToCodePoints(chars, length, subject), meter);
-}
-
-Outcome Environment::SearchCodePoints(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter) {
+  const size_t n = ToCodePoints(chars, length, subject);
   if (pattern->pcre2_) {
     if (!meter->Charge(Pcre2Cost(pattern->steps_, n))) return kWorkLimit;
     const Outcome outcome = matcher_.Match(*pattern->pcre2_, subject, n, pattern->steps_);
@@ -167,6 +198,15 @@ Outcome Environment::SearchCodePoints(Pattern* pattern, const uint32_t* subject,
     // DFA gives the same answer, counted as its searches are.
     searches_.pcre2_trips++;
   }
+  return SearchDfa(pattern, subject, n, meter);
+}
+
+Outcome Environment::SearchDfa(Pattern* pattern, const uint8_t* chars, size_t length, Meter* meter) {
+  if (!code_points_.Reserve(length + 1)) return kOutOfMemory;
+  return SearchDfa(pattern, code_points_.data(), ToCodePoints(chars, length, code_points_.data()), meter);
+}
+
+Outcome Environment::SearchDfa(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter) {
   searches_.dfa++;
   const Outcome outcome = pattern->dfa_.Test(subject, n, &scratch, meter);
   const size_t bytes = pattern->dfa_.bytes();
@@ -199,6 +239,8 @@ void Environment::Drop(Pattern* pattern) {
   Forget(pattern);
   Changed(-static_cast<int64_t>(pattern->compiled_bytes()));
   pattern->pcre2_.reset();
+  pattern->one_byte_pcre2_.reset();
+  SetOneByte(pattern);
   pattern->dfa_.Clear();
   pattern->program_.reset();
 }
@@ -210,8 +252,8 @@ void Environment::Remove(Pattern* pattern) {
     oversized_.Pop();
     pattern->oversized_ = false;
   }
-  if (pattern->id_ < patterns_.size() && patterns_[pattern->id_] == pattern) {
-    patterns_[pattern->id_] = nullptr;
+  if (pattern->id_ < patterns_.size() && patterns_[pattern->id_].pattern == pattern) {
+    patterns_[pattern->id_] = Slot{};
     // Reserved when the id was given, so that this cannot fail.
     free_ids_.Push(pattern->id_);
   }

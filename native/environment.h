@@ -59,7 +59,7 @@ struct Searches {
 class Environment {
  public:
   explicit Environment(const Shared& shared) : shared_(shared), token_(NextToken()) {}
-  bool Init() { return matcher_.Init(); }
+  bool Init() { return matcher_.Init() && one_byte_matcher_.Init(); }
   void Hold() { owners_++; }
   void Release();
 
@@ -73,12 +73,21 @@ class Environment {
   bool Add(Pattern* pattern);
   // Searches `pattern` for a subject of `length` characters, charging the
   // current validation: UTF-16 units (char16_t), or one-byte characters
-  // (uint8_t), each a code point.
+  // (uint8_t), each a code point. Out of line, so that the fast call's
+  // search, which falls back to it for a pattern without 8-bit code, stays
+  // small.
   template <typename Char>
-  Outcome Search(Pattern* pattern, const Char* chars, size_t length);
-  // The same, for the pattern with id `id` (kDropped for an id that names none).
-  template <typename Char>
-  Outcome SearchById(uint32_t id, const Char* chars, size_t length);
+  [[gnu::noinline]] Outcome Search(Pattern* pattern, const Char* chars, size_t length);
+  // The same, for the pattern with id `id` (kDropped for an id that names
+  // none). A one-byte subject of a pattern with 8-bit code is searched
+  // where it lies.
+  Outcome SearchById(uint32_t id, const char16_t* units, size_t length);
+  Outcome SearchById(uint32_t id, const uint8_t* chars, size_t length);
+  // The fast-call shim's search of a one-byte subject (native/fast-entry.h):
+  // SearchById on the calling thread's environment, counted as a fast call,
+  // when it is the caller's (`token`); kForeign when it is not. Here, beside
+  // SearchById, so that a search is one call from the shim.
+  static int32_t SearchOneByteOf(uint32_t token, uint32_t id, const uint8_t* chars, size_t length);
   // Runs the first work[kBatchSize] searches of the shared batch, in order, up
   // to the first that does not match, and answers in work[kBatchAnswer]: -1 when all match,
   // else 4 × its index + its outcome + 2; -2 for a batch that names no
@@ -105,16 +114,26 @@ class Environment {
 
  private:
   ~Environment() = default;
-  Pattern* Find(uint32_t id) const { return id < patterns_.size() ? patterns_[id] : nullptr; }
+  Pattern* Find(uint32_t id) const { return id < patterns_.size() ? patterns_[id].pattern : nullptr; }
   // The current validation's meter; a new validation first drops what the
-  // last one left over its bounds.
-  Meter StartSearches();
+  // last one left over its bounds (StartValidation).
+  Meter StartSearches() {
+    const double* work = shared_.work;
+    const uint64_t validation = static_cast<uint64_t>(work[kPass]);
+    if (validation != validation_) StartValidation(validation);
+    return Meter{static_cast<int64_t>(work[kAllowed]), static_cast<int64_t>(work[kSpent]), validation};
+  }
+  // Out of line: kept out of the searches' own code, which it would weigh
+  // down at every search for what runs once a validation.
+  [[gnu::noinline]] void StartValidation(uint64_t validation);
   void EndSearches(const Meter& meter) { shared_.work[kSpent] = static_cast<double>(meter.spent); }
-  // One search of code points, charged to `meter` (its read is charged already).
-  Outcome SearchCodePoints(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter);
   // One search of a subject of characters (see Search), charged to `meter`.
   template <typename Char>
   Outcome SearchOne(Pattern* pattern, const Char* chars, size_t length, Meter* meter);
+  // A DFA search of code points, charged to `meter`.
+  Outcome SearchDfa(Pattern* pattern, const uint32_t* subject, size_t n, Meter* meter);
+  // The DFA's answer for a one-byte subject PCRE2's limits stopped.
+  Outcome SearchDfa(Pattern* pattern, const uint8_t* chars, size_t length, Meter* meter);
   void TrimOversized();
   void Changed(int64_t bytes) { unreported_ += bytes; }
   static uint32_t NextToken();
@@ -122,9 +141,20 @@ class Environment {
   Shared shared_;
   const uint32_t token_;
   Searches searches_;
-  Pcre2Matcher matcher_;
+  Pcre2Matcher<uint32_t> matcher_;
+  Pcre2Matcher<uint8_t> one_byte_matcher_;
   Array<uint32_t> code_points_;  // a subject of one search, as the engines read it
-  Array<Pattern*> patterns_;     // by id; nullptr for a free id
+  // A pattern, and what a search of a one-byte subject reads of it, in one
+  // place: the fast call's searches read nothing else of the pattern when
+  // it has 8-bit code (one_byte), one load from the id.
+  struct Slot {
+    Pattern* pattern;  // nullptr for a free id
+    const Pcre2Code<uint8_t>::Code* one_byte;
+    bool one_byte_jit;
+    uint32_t steps;
+  };
+  void SetOneByte(Pattern* pattern);
+  Array<Slot> patterns_;  // by id
   Array<uint32_t> free_ids_;
   size_t owners_ = 1;
   uint64_t validation_ = 0;
@@ -139,14 +169,17 @@ class Environment {
 
 // A compiled pattern: its program and the DFA's cached states, and, when a
 // backtracking search of it is proven linear (native/proof.h), its PCRE2
-// code and the proof's steps per position.
+// code and the proof's steps per position: the 32-bit code for any subject,
+// and the 8-bit code for one-byte subjects (the same pattern for the code
+// points U+0000 to U+00FF; absent when it did not compile).
 class Pattern {
  public:
-  Pattern(std::unique_ptr<Program> program, std::unique_ptr<Pcre2Code> pcre2, uint32_t steps,
-          Environment* environment)
+  Pattern(std::unique_ptr<Program> program, std::unique_ptr<Pcre2Code<uint32_t>> pcre2,
+          std::unique_ptr<Pcre2Code<uint8_t>> one_byte_pcre2, uint32_t steps, Environment* environment)
       : program_(std::move(program)),
         dfa_(program_.get()),
         pcre2_(std::move(pcre2)),
+        one_byte_pcre2_(std::move(one_byte_pcre2)),
         steps_(steps),
         environment_(environment) {
     environment_->Hold();
@@ -158,14 +191,18 @@ class Pattern {
   Environment* environment() const { return environment_; }
   uint32_t id() const { return id_; }
   // What it holds besides its cached states: its program and PCRE2's code.
-  size_t compiled_bytes() const { return (program_ ? program_->bytes() : 0) + (pcre2_ ? pcre2_->bytes() : 0); }
+  size_t compiled_bytes() const {
+    return (program_ ? program_->bytes() : 0) + (pcre2_ ? pcre2_->bytes() : 0) +
+           (one_byte_pcre2_ ? one_byte_pcre2_->bytes() : 0);
+  }
   size_t program_size() const { return program_->size(); }
 
  private:
   friend class Environment;
   std::unique_ptr<Program> program_;
   Dfa dfa_;
-  std::unique_ptr<Pcre2Code> pcre2_;
+  std::unique_ptr<Pcre2Code<uint32_t>> pcre2_;
+  std::unique_ptr<Pcre2Code<uint8_t>> one_byte_pcre2_;
   uint32_t steps_;
   Environment* environment_;
   uint32_t id_ = 0;

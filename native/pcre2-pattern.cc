@@ -6,6 +6,41 @@
 
 namespace {
 
+// PCRE2's functions for a library width (native/pcre2-pattern.h).
+#define PCRE2_FUNCTIONS(W)                                                         \
+  using GeneralContext = pcre2_general_context_##W;                                \
+  using CompileContext = pcre2_compile_context_##W;                                \
+  static constexpr auto general_context_create = pcre2_general_context_create_##W; \
+  static constexpr auto general_context_free = pcre2_general_context_free_##W;     \
+  static constexpr auto compile_context_create = pcre2_compile_context_create_##W; \
+  static constexpr auto compile = pcre2_compile_##W;                               \
+  static constexpr auto jit_compile = pcre2_jit_compile_##W;                       \
+  static constexpr auto pattern_info = pcre2_pattern_info_##W;                     \
+  static constexpr auto code_free = pcre2_code_free_##W;                           \
+  static constexpr auto match_context_create = pcre2_match_context_create_##W;     \
+  static constexpr auto match_context_free = pcre2_match_context_free_##W;         \
+  static constexpr auto match_data_create = pcre2_match_data_create_##W;           \
+  static constexpr auto match_data_free = pcre2_match_data_free_##W;               \
+  static constexpr auto jit_stack_create = pcre2_jit_stack_create_##W;             \
+  static constexpr auto jit_stack_free = pcre2_jit_stack_free_##W;                 \
+  static constexpr auto jit_stack_assign = pcre2_jit_stack_assign_##W;             \
+  static constexpr auto set_match_limit = pcre2_set_match_limit_##W;               \
+  static constexpr auto set_depth_limit = pcre2_set_depth_limit_##W;               \
+  static constexpr auto set_heap_limit = pcre2_set_heap_limit_##W;                 \
+  static constexpr auto match = pcre2_match_##W;                                   \
+  static constexpr auto jit_match = pcre2_jit_match_##W;
+template <typename Unit>
+struct Api;
+template <>
+struct Api<uint32_t> {
+  PCRE2_FUNCTIONS(32)
+};
+template <>
+struct Api<uint8_t> {
+  PCRE2_FUNCTIONS(8)
+};
+#undef PCRE2_FUNCTIONS
+
 // No UTF mode (see Pcre2Code); captures are never read. The NEVER_*
 // options refuse (*UTF), (*UCP) and \C, though the source writer never
 // emits them. NO_START_OPTIMIZE: PCRE2's JIT in 32-bit non-UTF mode skips
@@ -16,7 +51,7 @@ namespace {
 // runs to the last 32-bit code unit, which the written source never has, but
 // the option stays: without the start optimizations every start position is
 // tried, as the proof of linearity assumes, and the answers equal
-// ECMAScript's.
+// ECMAScript's. The 8-bit library compiles with the same options.
 constexpr uint32_t kOptions = PCRE2_NO_AUTO_CAPTURE | PCRE2_ALLOW_EMPTY_CLASS | PCRE2_DOLLAR_ENDONLY |
                               PCRE2_NEVER_UTF | PCRE2_NEVER_UCP | PCRE2_NEVER_BACKSLASH_C |
                               PCRE2_NO_START_OPTIMIZE;
@@ -24,18 +59,21 @@ constexpr uint32_t kOptions = PCRE2_NO_AUTO_CAPTURE | PCRE2_ALLOW_EMPTY_CLASS | 
 // A compiled pattern may take at most this much memory: PCRE2 computes its
 // length first and allocates it in one block, so refusing a large block
 // bounds a compile before it writes anything (the pattern is then left to
-// the DFA).
+// the DFA, or for the 8-bit library, to the 32-bit one). The 8-bit library
+// has 16-bit links (deps/pcre2/config.h): a compiled form past 64 KiB does
+// not compile there either.
 constexpr PCRE2_SIZE kMaxCompiledBytes = 16 * 1024 * 1024;
 
 void* BoundedMalloc(PCRE2_SIZE size, void*) { return size > kMaxCompiledBytes ? nullptr : std::malloc(size); }
 void Free(void* block, void*) { std::free(block); }
 
 // Shared by every thread: PCRE2 only reads a compile context.
-pcre2_compile_context* BoundedContext() {
-  static pcre2_compile_context* context = [] {
-    pcre2_general_context* general = pcre2_general_context_create(BoundedMalloc, Free, nullptr);
-    pcre2_compile_context* compile = pcre2_compile_context_create(general);
-    pcre2_general_context_free(general);  // the compile context copied it
+template <typename Unit>
+typename Api<Unit>::CompileContext* BoundedContext() {
+  static typename Api<Unit>::CompileContext* context = [] {
+    typename Api<Unit>::GeneralContext* general = Api<Unit>::general_context_create(BoundedMalloc, Free, nullptr);
+    typename Api<Unit>::CompileContext* compile = Api<Unit>::compile_context_create(general);
+    Api<Unit>::general_context_free(general);  // the compile context copied it
     return compile;
   }();
   return context;
@@ -70,20 +108,21 @@ constexpr size_t kJitStackMax = size_t{1} << 30;
 
 }  // namespace
 
-std::unique_ptr<Pcre2Code> Pcre2Code::Compile(const uint32_t* source, size_t length, bool anchored,
-                                              const char** error) {
-  pcre2_compile_context* context = BoundedContext();
+template <typename Unit>
+std::unique_ptr<Pcre2Code<Unit>> Pcre2Code<Unit>::Compile(const Unit* source, size_t length, bool anchored,
+                                                          const char** error) {
+  using Api = Api<Unit>;
+  typename Api::CompileContext* context = BoundedContext<Unit>();
   if (context == nullptr) {
     *error = "PCRE2 could not allocate its compile context";
     return nullptr;
   }
   // An empty typed array may have no data at all; PCRE2 refuses a null pattern.
-  static const uint32_t kEmpty = 0;
+  static const Unit kEmpty = 0;
   if (length == 0) source = &kEmpty;
   int code;
   PCRE2_SIZE offset;
-  pcre2_code* compiled = pcre2_compile(source, length, kOptions | (anchored ? PCRE2_ANCHORED : 0), &code,
-                                       &offset, context);
+  Code* compiled = Api::compile(source, length, kOptions | (anchored ? PCRE2_ANCHORED : 0), &code, &offset, context);
   if (compiled == nullptr) {
     *error = code == PCRE2_ERROR_HEAP_FAILED ? "PCRE2's compiled form would take more than 16 MiB"
                                              : "PCRE2 refused the translated pattern";
@@ -93,32 +132,41 @@ std::unique_ptr<Pcre2Code> Pcre2Code::Compile(const uint32_t* source, size_t len
   // JIT code, so ask whether the code exists. Without it, pcre2_match
   // interprets the pattern under the same limits.
   size_t size = 0, jit_size = 0;
-  const bool jit = pcre2_jit_compile(compiled, PCRE2_JIT_COMPLETE) == 0 &&
-                   pcre2_pattern_info(compiled, PCRE2_INFO_JITSIZE, &jit_size) == 0 && jit_size > 0;
-  pcre2_pattern_info(compiled, PCRE2_INFO_SIZE, &size);
+  const bool jit = Api::jit_compile(compiled, PCRE2_JIT_COMPLETE) == 0 &&
+                   Api::pattern_info(compiled, PCRE2_INFO_JITSIZE, &jit_size) == 0 && jit_size > 0;
+  Api::pattern_info(compiled, PCRE2_INFO_SIZE, &size);
   std::unique_ptr<Pcre2Code> result(new (std::nothrow) Pcre2Code(compiled, jit, size + jit_size));
   if (!result) {
-    pcre2_code_free(compiled);
+    Api::code_free(compiled);
     *error = "out of memory";
   }
   return result;
 }
 
-Pcre2Code::~Pcre2Code() { pcre2_code_free(code_); }
-
-bool Pcre2Matcher::Init() {
-  context_ = pcre2_match_context_create(nullptr);
-  // One ovector pair: captures are off, and a match that would not fit
-  // still returns 0, which counts as a match.
-  match_data_ = pcre2_match_data_create(1, nullptr);
-  jit_stack_ = Pcre2JitAvailable() ? pcre2_jit_stack_create(kJitStackStart, kJitStackShared, nullptr) : nullptr;
-  return context_ != nullptr && match_data_ != nullptr && (jit_stack_ != nullptr || !Pcre2JitAvailable());
+template <typename Unit>
+Pcre2Code<Unit>::~Pcre2Code() {
+  Api<Unit>::code_free(code_);
 }
 
-Pcre2Matcher::~Pcre2Matcher() {
-  pcre2_match_data_free(match_data_);
-  pcre2_jit_stack_free(jit_stack_);
-  pcre2_match_context_free(context_);
+template <typename Unit>
+bool Pcre2Matcher<Unit>::Init() {
+  context_ = Api<Unit>::match_context_create(nullptr);
+  // One ovector pair: captures are off, and a match that would not fit
+  // still returns 0, which counts as a match.
+  match_data_ = Api<Unit>::match_data_create(1, nullptr);
+  jit_stack_ = Pcre2JitAvailable() ? Api<Unit>::jit_stack_create(kJitStackStart, kJitStackShared, nullptr) : nullptr;
+  if (context_ == nullptr || match_data_ == nullptr || (jit_stack_ == nullptr && Pcre2JitAvailable())) return false;
+  // The context names the shared stack between searches: a search that
+  // needs a larger one names it back when it ends.
+  if (jit_stack_ != nullptr) Api<Unit>::jit_stack_assign(context_, nullptr, jit_stack_);
+  return true;
+}
+
+template <typename Unit>
+Pcre2Matcher<Unit>::~Pcre2Matcher() {
+  Api<Unit>::match_data_free(match_data_);
+  Api<Unit>::jit_stack_free(jit_stack_);
+  Api<Unit>::match_context_free(context_);
 }
 
 Pcre2Limits Pcre2LimitsFor(uint32_t steps, size_t length) {
@@ -128,34 +176,35 @@ Pcre2Limits Pcre2LimitsFor(uint32_t steps, size_t length) {
           static_cast<size_t>(std::min<uint64_t>(kJitStackBase + positions * steps * kJitStackPerStep, kJitStackMax))};
 }
 
-Outcome Pcre2Matcher::Match(const Pcre2Code& code, const uint32_t* subject, size_t length, uint32_t steps) {
+template <typename Unit>
+Outcome Pcre2Matcher<Unit>::Match(const typename Pcre2Library<Unit>::Code* code, bool jit, const Unit* subject,
+                                  size_t length, uint32_t steps) {
+  using Api = Api<Unit>;
   const Pcre2Limits limits = Pcre2LimitsFor(steps, length);
-  pcre2_set_match_limit(context_, limits.match);
+  Api::set_match_limit(context_, limits.match);
   int rc;
-  if (!code.jit()) {
+  if (!jit) {
     // Only the interpreter reads these.
-    pcre2_set_depth_limit(context_, limits.match);
-    pcre2_set_heap_limit(context_, limits.heap_kib);
-    rc = pcre2_match(code.code(), subject, length, 0, 0, match_data_, context_);
+    Api::set_depth_limit(context_, limits.match);
+    Api::set_heap_limit(context_, limits.heap_kib);
+    rc = Api::match(code, subject, length, 0, 0, match_data_, context_);
+  } else if (limits.jit_stack <= kJitStackShared) {
+    rc = Api::jit_match(code, subject, length, 0, 0, match_data_, context_);
   } else {
-    pcre2_jit_stack* stack = jit_stack_;
-    if (limits.jit_stack > kJitStackShared) {
-      stack = pcre2_jit_stack_create(kJitStackStart, limits.jit_stack, nullptr);
-      if (stack == nullptr) return kWorkLimit;
-    }
-    if (stack != assigned_) {
-      pcre2_jit_stack_assign(context_, nullptr, stack);
-      assigned_ = stack;
-    }
-    rc = pcre2_jit_match(code.code(), subject, length, 0, 0, match_data_, context_);
-    if (stack != jit_stack_) {
-      pcre2_jit_stack_free(stack);
-      pcre2_jit_stack_assign(context_, nullptr, jit_stack_);
-      assigned_ = jit_stack_;
-    }
+    typename Library::JitStack* stack = Api::jit_stack_create(kJitStackStart, limits.jit_stack, nullptr);
+    if (stack == nullptr) return kWorkLimit;
+    Api::jit_stack_assign(context_, nullptr, stack);
+    rc = Api::jit_match(code, subject, length, 0, 0, match_data_, context_);
+    Api::jit_stack_free(stack);
+    Api::jit_stack_assign(context_, nullptr, jit_stack_);
   }
   return rc >= 0 ? kMatch : rc == PCRE2_ERROR_NOMATCH ? kNoMatch : kWorkLimit;
 }
+
+template class Pcre2Code<uint32_t>;
+template class Pcre2Code<uint8_t>;
+template class Pcre2Matcher<uint32_t>;
+template class Pcre2Matcher<uint8_t>;
 
 namespace {
 struct Version {
@@ -163,7 +212,7 @@ struct Version {
   Version() {
     uint32_t units[sizeof text] = {};
     // The length includes the NUL; the version is ASCII.
-    const int length = pcre2_config(PCRE2_CONFIG_VERSION, units);
+    const int length = pcre2_config_32(PCRE2_CONFIG_VERSION, units);
     for (int i = 0; i + 1 < length && i + 1 < static_cast<int>(sizeof text); i++) text[i] = static_cast<char>(units[i]);
   }
 };
@@ -176,5 +225,5 @@ const char* Pcre2Version() {
 
 bool Pcre2JitAvailable() {
   uint32_t jit = 0;
-  return pcre2_config(PCRE2_CONFIG_JIT, &jit) == 0 && jit == 1;
+  return pcre2_config_32(PCRE2_CONFIG_JIT, &jit) == 0 && jit == 1;
 }

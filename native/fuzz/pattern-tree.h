@@ -6,10 +6,12 @@
 //   - EncodeProgram: src/pattern/program.ts (encodeProgram and its Emitter),
 //     the words native/program.h reads;
 //   - Pcre2Source: src/pattern/pcre2-source.ts, the 32-bit code units
-//     native/pcre2-pattern.cc compiles.
+//     native/pcre2-pattern.cc compiles, and OneBytePcre2Source, the same
+//     pattern for one-byte subjects (8-bit code units).
 // A change to either writer must be made here too, or the fuzzer tests a
 // translation the package no longer makes.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -170,12 +172,13 @@ inline std::vector<uint32_t> EncodeProgram(const Node& root) {
 // pcre2-source.ts, writing into one string.
 class Pcre2Writer {
  public:
+  explicit Pcre2Writer(uint32_t highest) : highest_(highest) {}
   std::string out;
 
   void Write(const Node& node) {
     switch (node.kind) {
       case kSet:
-        WriteSet(node.ranges);
+        WriteSet(Cut(node.ranges));
         return;
       case kAssertionNode: {
         static const char* const kAssertions[] = {"^", "\\z", "\\b", "\\B"};
@@ -200,7 +203,7 @@ class Pcre2Writer {
       case kRepeat: {
         const Node& item = node.items[0];
         if (Size(item) == 0) return;
-        if (item.kind == kSet && item.ranges.empty()) {
+        if (item.kind == kSet && Cut(item.ranges).empty()) {
           if (node.min > 0) out += "(?!)";
           return;
         }
@@ -216,6 +219,17 @@ class Pcre2Writer {
   }
 
  private:
+  // cut(ranges, highest) in pcre2-source.ts: the ranges up to highest_.
+  std::vector<Range> Cut(const std::vector<Range>& ranges) const {
+    std::vector<Range> kept;
+    for (const Range& range : ranges) {
+      if (range.from <= highest_) kept.push_back(Range{range.from, std::min(range.to, highest_)});
+    }
+    return kept;
+  }
+
+  uint32_t highest_;
+
   static bool IsAlphanumeric(uint32_t c) {
     return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
   }
@@ -270,8 +284,8 @@ class Pcre2Writer {
 };
 
 // pcre2Source(root): only ASCII is written, one unit a character.
-inline std::string Pcre2Text(const Node& root) {
-  Pcre2Writer writer;
+inline std::string Pcre2Text(const Node& root, uint32_t highest = 0x10FFFF) {
+  Pcre2Writer writer(highest);
   writer.Write(root);
   return writer.out;
 }
@@ -279,6 +293,12 @@ inline std::string Pcre2Text(const Node& root) {
 inline std::vector<uint32_t> Pcre2Source(const Node& root) {
   const std::string text = Pcre2Text(root);
   return std::vector<uint32_t>(text.begin(), text.end());
+}
+
+// oneBytePcre2Source(root): every set cut at U+00FF, for the 8-bit library.
+inline std::vector<uint8_t> OneBytePcre2Source(const Node& root) {
+  const std::string text = Pcre2Text(root, 0xFF);
+  return std::vector<uint8_t>(text.begin(), text.end());
 }
 
 }  // namespace tree

@@ -702,14 +702,19 @@ std::string ExplainTrip(const std::vector<uint32_t>& source, bool anchored, bool
 }
 
 Scratch scratch;
-Pcre2Matcher* matcher = [] {
-  auto* m = new Pcre2Matcher();
-  if (!m->Init()) {
-    std::fprintf(stderr, "pcre2-fuzzer: Pcre2Matcher::Init failed\n");
-    std::abort();
-  }
-  return m;
-}();
+template <typename Unit>
+Pcre2Matcher<Unit>* MatcherOf() {
+  static Pcre2Matcher<Unit>* const matcher = [] {
+    auto* m = new Pcre2Matcher<Unit>();
+    if (!m->Init()) {
+      std::fprintf(stderr, "pcre2-fuzzer: Pcre2Matcher::Init failed\n");
+      std::abort();
+    }
+    return m;
+  }();
+  return matcher;
+}
+Pcre2Matcher<uint32_t>* matcher = MatcherOf<uint32_t>();
 RawMatcher raw;
 uint64_t validations = 0;
 
@@ -720,10 +725,11 @@ Outcome DfaTest(Dfa& dfa, const std::vector<uint32_t>& subject) {
   return outcome;
 }
 
-std::unique_ptr<Pcre2Code> MustCompile(const std::vector<uint32_t>& source, bool anchored) {
+std::unique_ptr<Pcre2Code<uint32_t>> MustCompile(const std::vector<uint32_t>& source, bool anchored) {
   const char* error = nullptr;
   Running("Pcre2Code::Compile");
-  std::unique_ptr<Pcre2Code> code = Pcre2Code::Compile(source.data(), source.size(), anchored, &error);
+  std::unique_ptr<Pcre2Code<uint32_t>> code =
+      Pcre2Code<uint32_t>::Compile(source.data(), source.size(), anchored, &error);
   if (!code) {
     // Say where PCRE2 stopped: the writer's output must always compile.
     int rc;
@@ -738,6 +744,29 @@ std::unique_ptr<Pcre2Code> MustCompile(const std::vector<uint32_t>& source, bool
   return code;
 }
 
+// The 8-bit code: the writer's output must compile there too, unless its
+// compiled form passes the 8-bit library's 16-bit links (deps/pcre2/config.h),
+// where the addon keeps one-byte subjects on the 32-bit code (nullptr here).
+std::unique_ptr<Pcre2Code<uint8_t>> MustCompileOneByte(const std::vector<uint8_t>& source, bool anchored) {
+  const char* error = nullptr;
+  Running("Pcre2Code<uint8_t>::Compile");
+  std::unique_ptr<Pcre2Code<uint8_t>> code =
+      Pcre2Code<uint8_t>::Compile(source.data(), source.size(), anchored, &error);
+  if (!code) {
+    int rc;
+    PCRE2_SIZE offset = 0;
+    static const uint8_t kNoUnits = 0;
+    pcre2_code_8* again = pcre2_compile_8(source.empty() ? &kNoUnits : source.data(), source.size(),
+                                          kBaseOptions | PCRE2_NO_START_OPTIMIZE, &rc, &offset, nullptr);
+    pcre2_code_free_8(again);
+    if (rc == PCRE2_ERROR_PATTERN_TOO_LARGE) return nullptr;
+    std::fprintf(stderr, "pcre2-fuzzer: %s: %s at offset %zu\n", error ? error : "?", ErrorText(rc).c_str(),
+                 static_cast<size_t>(offset));
+    Broken("PCRE2's 8-bit library refused to compile a source the writer produced");
+  }
+  return code;
+}
+
 // The proof counts the program's instructions, so PCRE2's compiled form
 // must be about as large as the program, each instruction a few code units
 // (a class a few per range; below U+0100, a 32-byte bitmap). Random trees
@@ -746,7 +775,7 @@ std::unique_ptr<Pcre2Code> MustCompile(const std::vector<uint32_t>& source, bool
 // and PCRE2 spends steps that no proof counts.
 constexpr size_t kBytesPerWeight = 64;
 
-void CheckCompiledSize(const Pcre2Code& code, const Program& program, const reference::Source& source) {
+void CheckCompiledSize(const Pcre2Code<uint32_t>& code, const Program& program, const reference::Source& source) {
   static const size_t empty = [] {
     RawCode compiled(std::vector<uint32_t>(), kBaseOptions | PCRE2_NO_START_OPTIMIZE, false);
     size_t bytes = 0;
@@ -771,16 +800,20 @@ void CheckCompiledSize(const Pcre2Code& code, const Program& program, const refe
 }
 
 // What a PCRE2 search under Pcre2Matcher::Match must give: the DFA's answer,
-// or, on an unproven pattern only, kWorkLimit.
-void CheckPcre2(const char* engine, const Pcre2Code& code, const std::vector<uint32_t>& pcre2_source,
-                const std::vector<uint32_t>& subject, Outcome dfa) {
+// or, on an unproven pattern only, kWorkLimit. The 8-bit library searches
+// one-byte subjects, as the addon's fast call hands them.
+template <typename Unit>
+void CheckPcre2(const char* engine, const Pcre2Code<Unit>& code, const std::vector<uint32_t>& pcre2_source,
+                const std::vector<Unit>& subject, Outcome dfa) {
   Running(code.jit() ? "Pcre2Matcher::Match (JIT)" : "Pcre2Matcher::Match (interpreter)");
-  const Outcome outcome = matcher->Match(code, subject.data(), subject.size(), context.steps);
+  const Outcome outcome = MatcherOf<Unit>()->Match(code, subject.data(), subject.size(), context.steps);
   context.answers += std::string(", PCRE2 ") + engine + ": " + Name(outcome);
   if (outcome == kWorkLimit) {
     if (!context.proof.linear) return;
+    // The 32-bit code's search explains it: the 8-bit one takes the same steps.
+    const std::vector<uint32_t> code_points(subject.begin(), subject.end());
     context.answers +=
-        " -- " + ExplainTrip(pcre2_source, context.program->anchored(), code.jit(), subject, context.steps);
+        " -- " + ExplainTrip(pcre2_source, context.program->anchored(), code.jit(), code_points, context.steps);
     Broken("PCRE2's limits stopped a search of a pattern proven linear: the proof (or the limits drawn from it) "
            "undercounts");
   }
@@ -830,7 +863,7 @@ void CheckMemory(const std::vector<uint32_t>& pcre2_source, const std::vector<ui
 }
 
 // Exploring: the time of each proven search, against the proof's steps.
-void CheckTime(const Pcre2Code& code, const std::vector<uint32_t>& subject) {
+void CheckTime(const Pcre2Code<uint32_t>& code, const std::vector<uint32_t>& subject) {
   if (subject.size() < 1000) return;
   const double steps = static_cast<double>(context.steps) * (subject.size() + 1);
   double fastest = 1e300;
@@ -912,15 +945,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::printf("%s],\"source\":\"%s\"}\n", line.c_str(), escaped.c_str());
   }
 
-  const std::unique_ptr<Pcre2Code> jit = MustCompile(pcre2_source, program->anchored());
+  const std::unique_ptr<Pcre2Code<uint32_t>> jit = MustCompile(pcre2_source, program->anchored());
   CheckCompiledSize(*jit, *program, reference_source);
   if (jit->jit() != Pcre2JitAvailable()) Broken("Pcre2Code compiled without JIT where JIT is available");
   // (*NO_JIT): the interpreter, as on platforms without JIT (pcre2-pattern.cc checks for the JIT code).
   std::vector<uint32_t> interpreted_source;
   for (const char c : std::string("(*NO_JIT)")) interpreted_source.push_back(static_cast<uint8_t>(c));
   interpreted_source.insert(interpreted_source.end(), pcre2_source.begin(), pcre2_source.end());
-  const std::unique_ptr<Pcre2Code> interpreted = MustCompile(interpreted_source, program->anchored());
+  const std::unique_ptr<Pcre2Code<uint32_t>> interpreted = MustCompile(interpreted_source, program->anchored());
   if (interpreted->jit()) Broken("(*NO_JIT) still made JIT code");
+  // The 8-bit code for one-byte subjects, JIT and interpreted, as the addon
+  // compiles it beside the 32-bit code.
+  const std::vector<uint8_t> one_byte_source = tree::OneBytePcre2Source(root);
+  const std::unique_ptr<Pcre2Code<uint8_t>> one_byte_jit = MustCompileOneByte(one_byte_source, program->anchored());
+  std::vector<uint8_t> one_byte_interpreted_source(one_byte_source);
+  const std::string no_jit = "(*NO_JIT)";
+  one_byte_interpreted_source.insert(one_byte_interpreted_source.begin(), no_jit.begin(), no_jit.end());
+  const std::unique_ptr<Pcre2Code<uint8_t>> one_byte_interpreted =
+      MustCompileOneByte(one_byte_interpreted_source, program->anchored());
 
   Dfa dfa(program.get());
   for (const Subject& subject : subjects) {
@@ -944,6 +986,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!context.proof.linear && text.size() > kReferenceLength) continue;
     CheckPcre2("JIT", *jit, pcre2_source, text, answer);
     CheckPcre2("interpreter", *interpreted, pcre2_source, text, answer);
+    // A subject of code points up to U+00FF is a one-byte string's: the
+    // 8-bit code must answer as the DFA does. Any other subject is cut to
+    // one byte a code point (its low byte), and the DFA answers that one.
+    if (!one_byte_jit || !one_byte_interpreted) continue;
+    std::vector<uint8_t> bytes(text.begin(), text.end());
+    const bool one_byte = std::all_of(text.begin(), text.end(), [](uint32_t c) { return c <= 0xFF; });
+    const Outcome bytes_answer = one_byte ? answer : DfaTest(dfa, std::vector<uint32_t>(bytes.begin(), bytes.end()));
+    if (!one_byte) context.answers += std::string(", DFA on its low bytes: ") + Name(bytes_answer);
+    CheckPcre2("8-bit JIT", *one_byte_jit, pcre2_source, bytes, bytes_answer);
+    CheckPcre2("8-bit interpreter", *one_byte_interpreted, pcre2_source, bytes, bytes_answer);
     if (kExploreStart) CheckStartOptimized(pcre2_source, text, answer);
     if (kRatio > 0 && context.proof.linear) CheckRatio(pcre2_source, text);
     if (kMemory && context.proof.linear) CheckMemory(pcre2_source, text, context.steps);

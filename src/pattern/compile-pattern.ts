@@ -1,7 +1,7 @@
 import { Lru } from "../runtime/lru";
 import type { Profile } from "../runtime/types";
 import { compileProgram, holdPattern, releasePattern, type CompiledPattern, type EngineChoice } from "./native";
-import { pcre2Source } from "./pcre2-source";
+import { oneBytePcre2Source, pcre2Source } from "./pcre2-source";
 import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
 
@@ -215,7 +215,13 @@ function build(pattern: string, profile: Profile, room: Room, choice: EngineChoi
     );
   }
   if (compileUnits(pattern, size) > room.units) return noRoom(NO_ROOM);
-  const compiled = compileProgram(encodeProgram(root), pcre2Source(root), choice, room.proofWork);
+  const compiled = compileProgram(
+    encodeProgram(root),
+    pcre2Source(root),
+    choice,
+    room.proofWork,
+    oneBytePcre2Source(root),
+  );
   if ("error" in compiled) {
     // Only memory running out gets here: the encoding is always well formed.
     return new PatternError(

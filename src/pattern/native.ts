@@ -9,7 +9,7 @@
 // fast check queueing its searches to run together in one crossing
 // (queueSearch, flushSearches).
 import path from "path";
-import { loadFastCall, type FastCallState } from "./fast-call";
+import { loadFastCall, type FastCallState, type FastSearch } from "./fast-call";
 import {
   chargeBudget,
   pass,
@@ -76,6 +76,7 @@ interface Addon {
     source: Uint32Array,
     choice: number,
     proofBudget: number,
+    oneByteSource?: Uint8Array,
   ):
     | { proofWork: number; test?: undefined }
     | {
@@ -139,15 +140,19 @@ const { search: fastSearch, state: fastCall } = loadFastCall(addonFile, addon.fa
 const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT, environmentToken: TOKEN } = addon;
 
 /**
- * One search of `pattern`: through the fast call where it loads, else through
- * Node-API, bound to this instance's environment. The addon loaded twice in a
- * thread (the same file under two paths, or again after its module cache was
- * cleared) shares the shim and the thread's environment pointer with its
- * other instance, which the fast call then refuses as FOREIGN.
+ * What a search through the fast call answers: searched through Node-API,
+ * bound to this instance's environment, where it was FOREIGN (the shim did
+ * not load, or it refused the search: the addon loaded twice in a thread,
+ * the same file under two paths or again after its module cache was
+ * cleared, shares the shim and the thread's environment pointer with its
+ * other instance); a freed pattern is out of memory.
  */
-function searchOnce(pattern: CompiledPattern, subject: string): number {
-  const outcome = fastSearch !== null ? fastSearch(TOKEN, pattern.id, subject) : FOREIGN;
-  return outcome === FOREIGN ? pattern.native(subject) : outcome;
+function settled(outcome: number, pattern: CompiledPattern, subject: string): MatchOutcome {
+  if (outcome === FOREIGN) {
+    outcome = pattern.native(subject);
+    pass.searchSpent = counter[SLOT.spent];
+  }
+  return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
 }
 
 /**
@@ -219,15 +224,18 @@ export type EngineChoice = keyof typeof CHOICES;
  * Compiles a program (src/pattern/program.ts) and its PCRE2 source
  * (src/pattern/pcre2-source.ts), proving within `proofBudget` (the work its
  * schema has left; past it, only what the proof spent comes back). Never
- * throws for bad words: they come back as an error.
+ * throws for bad words: they come back as an error. With `oneByteSource`,
+ * PCRE2 also compiles the pattern for one-byte subjects, which it then
+ * searches in place (oneBytePcre2Source).
  */
 export function compileProgram(
   words: Uint32Array,
   source: Uint32Array,
   choice: EngineChoice = "proof",
   proofBudget = Infinity,
+  oneByteSource?: Uint8Array,
 ): CompiledPattern | { error: string } | { proofWork: number } {
-  const compiled = addon.compile(words, source, CHOICES[choice], proofBudget);
+  const compiled = addon.compile(words, source, CHOICES[choice], proofBudget, oneByteSource);
   if ("error" in compiled || compiled.test === undefined) return compiled;
   const { id, engine, steps, reason, proofWork, size } = compiled;
   const native = compiled.test;
@@ -253,10 +261,19 @@ export function compileProgram(
 function searchCounted(pattern: CompiledPattern, subject: string): MatchOutcome {
   if (outOfReach(pattern, subject.length)) return LIMIT;
   shareWork();
-  const outcome = searchOnce(pattern, subject);
+  const outcome = fastSearch !== null ? fastSearch(TOKEN, pattern.id, subject) : FOREIGN;
   pass.searchSpent = counter[SLOT.spent];
-  return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
+  return settled(outcome, pattern, subject);
 }
+
+/**
+ * Subjects of at most this many UTF-16 units are searched without asking
+ * outOfReach: copying one costs next to nothing, and the addon charges the
+ * read and the proven steps before it searches, so one out of reach answers
+ * LIMIT there as it would here (only a freed pattern, which no validator
+ * searches, answers out of memory first).
+ */
+const SHORT_SUBJECT = 256;
 
 /**
  * Whether a search of `length` UTF-16 units cannot fit in what the pass has
@@ -280,8 +297,46 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
  * queue, so that V8 sees one fast-call target; the time budget is looked at
  * after each.
  */
-export function searchAtOnce(pattern: CompiledPattern, subject: string, site: SearchSite): boolean {
-  const outcome = searchCounted(pattern, subject);
+export const searchAtOnce: (pattern: CompiledPattern, subject: string, site: SearchSite) => boolean = atOnce(
+  fastSearch,
+  counter,
+  SLOT,
+  TOKEN,
+  pass,
+);
+
+/**
+ * Makes searchAtOnce. Its common case (a short subject, searched through the
+ * fast call, that matches, without a time budget) is one small function that
+ * V8 inlines whole at nearly every site of a generated check: searchCounted's
+ * hand-off of the counter written out once more, over the closure's own
+ * constants (a module binding would be checked for its temporal dead zone at
+ * every read). Anything else is in calls it never makes then.
+ */
+function atOnce(
+  search: FastSearch | null,
+  work: Float64Array,
+  slots: Addon["workSlots"],
+  token: number,
+  current: typeof pass,
+): typeof searchAtOnce {
+  if (search === null) return (pattern, subject, site) => answeredAtOnce(searchCounted(pattern, subject), site);
+  const { allowed, spent, pass: generation } = slots;
+  const short = SHORT_SUBJECT;
+  const matched = MATCH;
+  return (pattern, subject, site) => {
+    if (subject.length > short) return answeredAtOnce(searchCounted(pattern, subject), site);
+    work[allowed] = current.searchAllowed;
+    work[spent] = current.searchSpent;
+    work[generation] = current.generation;
+    const outcome = search(token, pattern.id, subject);
+    current.searchSpent = work[spent];
+    if (outcome === matched && current.deadline === Infinity) return true;
+    return answeredAtOnce(settled(outcome, pattern, subject), site);
+  };
+}
+
+function answeredAtOnce(outcome: MatchOutcome, site: SearchSite): boolean {
   chargeBudget();
   return outcome === MATCH || answered(outcome, site);
 }

@@ -21,13 +21,27 @@ import { BOUNDARY, END, NOT_BOUNDARY, START, type Node } from "./syntax";
  *   strings match, and a test asks only whether one does.
  */
 export function pcre2Source(root: Node): Uint32Array {
+  return Uint32Array.from(pcre2Text(root, MAX_CODE_POINT), (c) => c.charCodeAt(0));
+}
+
+/**
+ * The same pattern for the code points U+0000 to U+00FF alone, as PCRE2's
+ * 8-bit library reads it (non-UTF mode, one byte a code point): every set cut
+ * at U+00FF. On a subject of such code points (a one-byte string) each set
+ * answers as the whole set does, so the pattern matches the same subjects;
+ * a set cut to nothing is the empty set, written as it always is.
+ */
+export function oneBytePcre2Source(root: Node): Uint8Array {
+  return Uint8Array.from(pcre2Text(root, 0xff), (c) => c.charCodeAt(0));
+}
+
+const MAX_CODE_POINT = 0x10ffff;
+
+/** Only ASCII is written: code points above it are escaped. */
+function pcre2Text(root: Node, highest: number): string {
   const out: string[] = [];
-  writeNode(root, out);
-  const text = out.join("");
-  const units = new Uint32Array(text.length);
-  // Only ASCII is written: code points above it are escaped.
-  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-  return units;
+  writeNode(root, highest, out);
+  return out.join("");
 }
 
 const ASSERTIONS: Record<number, string> = { [START]: "^", [END]: "\\z", [BOUNDARY]: "\\b", [NOT_BOUNDARY]: "\\B" };
@@ -36,6 +50,14 @@ const isAlphanumeric = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && 
 
 function codePoint(c: number): string {
   return isAlphanumeric(c) ? String.fromCharCode(c) : `\\x{${c.toString(16)}}`;
+}
+
+/** The ranges of a set up to `highest`. */
+function cut(ranges: Ranges, highest: number): Ranges {
+  if (highest === MAX_CODE_POINT) return ranges;
+  const kept: [number, number][] = [];
+  for (const [from, to] of ranges) if (from <= highest) kept.push([from, Math.min(to, highest)]);
+  return kept;
 }
 
 function set(ranges: Ranges): string {
@@ -52,43 +74,43 @@ function quantifier(min: number, max: number): string {
   return min === max ? `{${min}}` : `{${min},${max}}`;
 }
 
-function writeNode(node: Node, out: string[]): void {
+function writeNode(node: Node, highest: number, out: string[]): void {
   switch (node.kind) {
     case "set":
-      out.push(set(node.ranges));
+      out.push(set(cut(node.ranges, highest)));
       return;
     case "assertion":
       out.push(ASSERTIONS[node.assertion]);
       return;
     case "sequence":
       for (const item of node.items) {
-        if (item.kind === "alternation") group(item, out);
-        else writeNode(item, out);
+        if (item.kind === "alternation") group(item, highest, out);
+        else writeNode(item, highest, out);
       }
       return;
     case "alternation":
       node.items.forEach((item, i) => {
         if (i > 0) out.push("|");
-        writeNode(item, out);
+        writeNode(item, highest, out);
       });
       return;
     case "repeat":
       // An item that only matches the empty string is no instruction in the program, so the proof counts none of its
       // copies; PCRE2 would enter every copy at every position (`(?:(?:){1000}){300}a`: 300,000 groups a position).
       if (programSize(node.item) === 1) return;
-      if (node.item.kind === "set" && node.item.ranges.length === 0) {
+      if (node.item.kind === "set" && cut(node.item.ranges, highest).length === 0) {
         if (node.min > 0) out.push("(?!)");
         return;
       }
-      if (node.item.kind === "set") writeNode(node.item, out);
-      else group(node.item, out);
+      if (node.item.kind === "set") writeNode(node.item, highest, out);
+      else group(node.item, highest, out);
       out.push(quantifier(node.min, node.max));
       return;
   }
 }
 
-function group(node: Node, out: string[]): void {
+function group(node: Node, highest: number, out: string[]): void {
   out.push("(?:");
-  writeNode(node, out);
+  writeNode(node, highest, out);
   out.push(")");
 }

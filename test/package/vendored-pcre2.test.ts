@@ -21,7 +21,8 @@ const tool = (command: string, args: string[]) => execFileSync(command, args, { 
 
 /** binding.gyp is a Python literal; without its comment lines it is JSON. */
 const gyp = JSON.parse(read("binding.gyp").replace(/^\s*#.*$/gm, "")) as {
-  targets: { target_name: string; sources?: string[]; libraries?: string[] }[];
+  variables: { pcre2_sources: string[] };
+  targets: { target_name: string; sources?: string[]; libraries?: string[]; defines?: string[] }[];
 };
 
 describe("PCRE2 is built from deps/pcre2", () => {
@@ -36,8 +37,16 @@ describe("PCRE2 is built from deps/pcre2", () => {
     const sources = readdirSync(path.join(root, "deps/pcre2/src"))
       .filter((file) => file.endsWith(".c"))
       .map((file) => `deps/pcre2/src/${file}`);
-    const pcre2 = gyp.targets.find((target) => target.target_name === "pcre2");
-    expect([...(pcre2?.sources ?? [])].sort()).toEqual(sources.sort());
+    expect([...gyp.variables.pcre2_sources].sort()).toEqual(sources.sort());
+    // The 32-bit library and the 8-bit one, each from all of them.
+    for (const [name, width] of [
+      ["pcre2", 32],
+      ["pcre2_8", 8],
+    ] as const) {
+      const library = gyp.targets.find((target) => target.target_name === name);
+      expect(library?.sources).toEqual(["<@(pcre2_sources)"]);
+      expect(library?.defines).toContain(`PCRE2_CODE_UNIT_WIDTH=${width}`);
+    }
     expect(gyp.targets.flatMap((target) => target.libraries ?? [])).toEqual([]);
     // The one command binding.gyp runs finds node-addon-api's headers.
     const gypText = read("binding.gyp");
@@ -73,11 +82,13 @@ describe("PCRE2 is built from deps/pcre2", () => {
     expect(pcre2Headers.filter((file) => !file.startsWith(path.join(root, "deps/pcre2") + path.sep))).toEqual([]);
     const link = readFileSync(path.join(deps, "tool_input_schema.node.d"), "utf8");
     expect(link).toContain(" Release/obj.target/pcre2.a ");
+    expect(link).toContain(" Release/obj.target/pcre2_8.a ");
     expect(link).not.toMatch(/-lpcre2|libpcre2|-L/);
     // Its code is in the file (the build is not stripped).
     const symbols = tool("nm", [addon]);
     expect(symbols).toMatch(/ pcre2_jit_match_32$/m);
     expect(symbols).toMatch(/ pcre2_compile_32$/m);
+    expect(symbols).toMatch(/ pcre2_jit_match_8$/m);
   });
 
   it("linked into the addon the tests load and into every prebuild: no libpcre2 needed at run time, no PCRE2 symbol exported, 10.47 inside", () => {

@@ -13,6 +13,15 @@ const patterns = [
   "^(?:é|ü)+x?$",
   "^[Ā-ſ]+$",
   "(?:a|ab)(?:c|bcd)(?:d*)$",
+  // The 8-bit code searches one-byte subjects with every class cut at U+00FF:
+  // negated classes, `.` and escapes run past it, classes straddle it or lie
+  // wholly above it.
+  "^[^a-z]+$",
+  "^.{1,3}$",
+  "^\\S+\\W?$",
+  "\\Bé|ü\\b",
+  "^[à-Ā]+$",
+  "[^\\u0000-\\u00ff]",
 ];
 const subjects = [
   "abc-123",
@@ -31,6 +40,9 @@ const subjects = [
   "xabcdddd",
   "\u0100",
   "a".repeat(300),
+  "àÿ",
+  "ÿĀ",
+  "a é",
 ];
 const long = "prefix-" + "abc-".repeat(40) + "-suffix";
 const kinds = {
@@ -40,10 +52,14 @@ const kinds = {
   literal: (s) => s,
 };
 
-const validator = compile({
-  type: "object",
-  properties: Object.fromEntries(patterns.map((p, i) => ["p" + i, { type: "string", pattern: p }])),
-});
+// The extended profile, for the escapes (\\S, \\B, \\u in a class).
+const validator = compile(
+  {
+    type: "object",
+    properties: Object.fromEntries(patterns.map((p, i) => ["p" + i, { type: "string", pattern: p }])),
+  },
+  { profile: "extended" },
+);
 const answers = new Map();
 const unstable = new Set();
 const before = patternEngine.searches();
