@@ -47,7 +47,7 @@ struct Api<uint8_t> {
 // real match positions after its start-of-match scan on some patterns with
 // classes above U+00FF, on 10.42 and on 10.47 (`(?:|A)[^\x{0}-\x{FF}]` finds
 // no match in "\x{100}", where the interpreter finds one;
-// test/vendored-pcre2.test.ts). On 10.47 the cases found need a class that
+// test/package/vendored-pcre2.test.ts). On 10.47 the cases found need a class that
 // runs to the last 32-bit code unit, which the written source never has, but
 // the option stays: without the start optimizations every start position is
 // tried, as the proof of linearity assumes, and the answers equal

@@ -24,7 +24,7 @@ import { pass } from "../../../src/runtime/pass";
 
 /**
  * The addon's lazy DFA on its own: every pattern here runs there, even
- * those the proof would give PCRE2 (test/pcre2.test.ts has PCRE2's side).
+ * those the proof would give PCRE2 (test/differential/patterns-against-v8.test.ts runs each in the engine the proof gives it).
  */
 function compile(pattern: string, profile: Profile = "core"): CompiledPattern {
   const compiled = compilePatternFor(pattern, profile, "dfa");
