@@ -1,4 +1,4 @@
-import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
+import { chargeKeywords, chargeSubschema, MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { MAX_DEPTH } from "../runtime/json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
@@ -150,7 +150,7 @@ class Compiler {
   private readonly sameValue: SameValueEdge[][] = [];
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
   private readonly patterns: SchemaPatterns;
-  private readonly countValues = schemaValueCount();
+  private readonly countValues;
   private readonly rootRequired: Set<string> | null;
 
   constructor(
@@ -158,6 +158,7 @@ class Compiler {
     private readonly options: CompileOptions,
   ) {
     this.patterns = new SchemaPatterns(options.profile);
+    this.countValues = schemaValueCount(this.patterns);
     this.rootRequired = options.presentRequired ? new Set() : null;
   }
 
@@ -258,6 +259,7 @@ class Compiler {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS)
       throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
+    chargeSubschema(this.patterns);
     const node: Node = { pointer, schema, check: acceptAll, type: null, keywords: [], ref: null, required: undefined };
     this.nodes.push(node);
     const compiled = this.bySchema.get(schema);
@@ -281,6 +283,7 @@ class Compiler {
     }
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
+    chargeKeywords(this.patterns, Object.keys(fields).length);
     const site: SchemaSite = {
       schema: fields,
       options: this.options,
