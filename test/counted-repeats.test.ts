@@ -159,8 +159,8 @@ function randomText(length: number, alphabet: string | readonly string[], seed =
   let x = seed;
   let out = "";
   for (let i = 0; i < length; i++) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    out += alphabet[x % alphabet.length];
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+    out += alphabet[(x >>> 16) % alphabet.length];
   }
   return out;
 }
