@@ -102,13 +102,13 @@ describe("long strings read again and again", () => {
     }
   });
 
-  it("JSON text of a list, or white space, trimmed and compared in 10,000 failing branches runs out of work", () => {
+  it("JSON text of a list, or white space, trimmed and compared in 9,000 failing branches runs out of work", () => {
     const validator = compile({
       type: "object",
       properties: {
         a: {
           type: "array",
-          items: { anyOf: Array.from({ length: 10_000 }, (_, i) => ({ type: "array", minItems: i })) },
+          items: { anyOf: Array.from({ length: 9_000 }, (_, i) => ({ type: "array", minItems: i })) },
         },
       },
     });

@@ -6,6 +6,7 @@
 import type { CountVisits } from "../runtime/json-value";
 import {
   KEYWORD_COMPILE_UNITS,
+  MAX_SCHEMA_COMPILE_UNITS,
   NO_ROOM,
   SUBSCHEMA_COMPILE_UNITS,
   VALUE_COMPILE_UNITS,
@@ -36,16 +37,25 @@ export class SchemaTooLarge {
 }
 
 /**
- * A count of a schema's values (see findNonJson) that throws SchemaTooLarge
- * past MAX_SCHEMA_VALUES, and, given the share of a schema being compiled,
- * charges each value to it.
+ * Values of a schema's copy (src/api/own-json.ts, schemaText) past which it
+ * cannot fit its compile share, each of them costing VALUE_COMPILE_UNITS at
+ * least as a value of a list or choice, KEYWORD_COMPILE_UNITS as a keyword's
+ * or SUBSCHEMA_COMPILE_UNITS as a subschema: such a schema gets no copy, and
+ * compiling it stops at its share, so writing the copy never costs more
+ * than compiling may.
  */
-export function schemaValueCount(share?: SchemaPatterns): CountVisits {
+export const MAX_COPIED_VALUES = MAX_SCHEMA_COMPILE_UNITS / VALUE_COMPILE_UNITS;
+
+/**
+ * A count of a schema's values (see findNonJson) that throws SchemaTooLarge
+ * past `bound`, and, given the share of a schema being compiled, charges
+ * each value to it.
+ */
+export function schemaValueCount(share?: SchemaPatterns, bound = MAX_SCHEMA_VALUES): CountVisits {
   let values = 0;
   return (more) => {
     values += more;
-    if (values > MAX_SCHEMA_VALUES)
-      throw new SchemaTooLarge(`the schema holds more than ${MAX_SCHEMA_VALUES} values (counted as written out)`);
+    if (values > bound) throw new SchemaTooLarge(`the schema holds more than ${bound} values (counted as written out)`);
     if (share !== undefined) chargeCompile(share, VALUE_COMPILE_UNITS * more);
   };
 }

@@ -24,7 +24,7 @@ import { parsePattern, PatternError, type Node } from "./syntax";
 export const MAX_SCHEMA_COMPILE_UNITS = 1_000_000;
 export const PATTERN_COMPILE_UNITS = 512;
 export const SOURCE_BYTE_UNITS = 2;
-export const SUBSCHEMA_COMPILE_UNITS = 24;
+export const SUBSCHEMA_COMPILE_UNITS = 32;
 export const KEYWORD_COMPILE_UNITS = 32;
 export const VALUE_COMPILE_UNITS = 4;
 
