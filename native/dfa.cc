@@ -312,11 +312,13 @@ bool Dfa::Settle(uint32_t flags, Scratch* scratch, uint32_t* state, uint32_t* en
   size_t kept = 0;
   for (size_t i = 0; i < next.size(); i++) {
     const uint32_t pc = next[i];
-    if (pc < size) {
+    // A leading run's top may read any number of its set more, which no
+    // other thread of the run it starts may (.{70}[0-9a]{2}): it stays.
+    if (pc < size && program.lead_set(pc) == Program::kNoLead) {
       // Of a run's threads, the highest is all a state needs (Program::FindChains).
       if (i + 1 < next.size() && next[i + 1] <= program.chain_top(pc)) continue;
       // Of an optional repeat's, the lowest (Program::FindOptionalRuns).
-      if (kept > 0 && next[kept - 1] >= program.optional_floor(pc) && program.lead_set(pc) == Program::kNoLead) continue;
+      if (kept > 0 && next[kept - 1] >= program.optional_floor(pc)) continue;
     }
     next[kept++] = pc;
   }

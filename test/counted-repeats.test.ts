@@ -235,9 +235,32 @@ const ATTACKS = [
   "a.{100}b?$",
   "(?:a.{100})*b",
   "(?:a.{100})+b",
+  // A leading count whose top starts a count of another set.
+  ".{70}[0-9a]{2}",
+  "\\S{63}[^a]{3,}",
+  "[a-c]{100}b{3,3}",
 ];
 
 describe("counted runs against V8 on random text", () => {
+  // The top of a leading run may read any number of its set more; a thread
+  // one step into the run after it may not, so it keeps no thread at that
+  // top redundant.
+  it("a leading count's top that starts another count keeps its thread", () => {
+    for (const [pattern, s] of [
+      [".{70}[0-9a]{2}", `${"b".repeat(70)}a aa`],
+      ["\\S{63}[^a]{3,}", `${"a".repeat(63)}babbb`],
+      [".{100}a{3,}", `${"b".repeat(100)}aab aaa`],
+    ]) {
+      const compiledPattern = compilePattern(pattern, "extended") as CompiledPattern;
+      startSearches(s);
+      expect({ pattern, answer: compiledPattern.test(s) }).toEqual({
+        pattern,
+        answer: ecmaScriptTest(pattern, s) ? 1 : 0,
+      });
+      expect(ecmaScriptTest(pattern, s)).toBe(true);
+    }
+  });
+
   it.each(ATTACKS)("%s", (pattern) => {
     const compiledPattern = compilePattern(pattern, "extended");
     if (compiledPattern instanceof PatternError) throw new Error(compiledPattern.message);
