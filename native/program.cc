@@ -339,6 +339,7 @@ bool Program::FindChains(size_t counted_run) {
   for (size_t pc = 0; pc < n; pc++) entered[pc + 1] += entered[pc];
   for (uint32_t pc = 0; pc < n; pc++) chain_tops_[pc] = pc;
   bool found = false;
+  uint32_t ring = 0;  // the counted runs' rings, one after the other
   FreeWalk(0, &starts, &stack);
   const bool leads = !anchored_ && OnlyAttemptsEnter(starts);
   for (uint32_t start = 0; start < n;) {
@@ -361,9 +362,9 @@ bool Program::FindChains(size_t counted_run) {
       if (top - start > 1) found = true;
     } else if (top - start >= std::max<size_t>(counted_run, 3) && entered[top] == entered[start + 1]) {
       if (runs_of_.size() == 0 && !runs_of_.Resize(n, kNoRun)) return false;
-      const uint32_t ring = counted_runs_.size() == 0 ? 0 : counted_runs_[counted_runs_.size() - 1].ring + counted_runs_[counted_runs_.size() - 1].length;
       if (!counted_runs_.Push(CountedRun{start, top - start, first.x, ring})) return false;
       for (uint32_t pc = start; pc < top; pc++) runs_of_[pc] = static_cast<uint32_t>(counted_runs_.size() - 1);
+      ring += top - start;
     }
     start = top;
   }
@@ -400,11 +401,11 @@ bool Program::FindOptionalRuns() {
     uint32_t last = first;
     while (copy(last + 2)) last += 2;
     if (last > first && end == last + 2) {
-      if (!found && !optional_floors_.Resize(n, 0)) return false;
       if (!found) {
+        if (!optional_floors_.Resize(n, 0)) return false;
         for (uint32_t pc = 0; pc < n; pc++) optional_floors_[pc] = pc;
+        found = true;
       }
-      found = true;
       for (uint32_t pc = first + 2; pc <= last; pc += 2) optional_floors_[pc] = first;
     }
     first = last + 2;
