@@ -40,7 +40,7 @@ void Scratch::Trim() {
 }
 
 size_t Dfa::bytes() const {
-  return sets_.bytes() + ends_.bytes() + rows_.bytes() + entries_.bytes() + entry_lists_.bytes();
+  return sets_.bytes() + ends_.bytes() + rows_.bytes() + sides_.bytes() + entry_lists_.bytes();
 }
 
 void Dfa::Clear() {
@@ -48,7 +48,7 @@ void Dfa::Clear() {
   sets_.Release();
   ends_.Release();
   rows_.Release();
-  entries_.Release();
+  sides_.Release();
   entry_lists_.Release();
 }
 
@@ -109,10 +109,15 @@ Outcome Dfa::Search(const uint32_t* subject, size_t length, Scratch* scratch, Me
   size_t row = sinks;
   Slot* rows = rows_.data();
   size_t i = 0;
+  uint32_t live = 0;  // the counted runs live in the state at `row` (its markers)
   while (i < length && spent <= allowed) {
     const uint32_t cls = program_->ClassOf(subject[i]);
     const uint32_t now = static_cast<uint32_t>(i++);
-    if (kCounting) spent += StepRuns(static_cast<uint32_t>(row / width), cls, now, scratch);
+    size_t tops = 0;
+    if (kCounting && live != 0) {
+      spent += StepRuns(static_cast<uint32_t>(row / width), cls, now, scratch);
+      tops = scratch->tops.size();
+    }
     Slot* slot = rows + row + cls;
     if (slot->used != epoch_) {
       if (slot->next == kUnknown) {
@@ -130,11 +135,12 @@ Outcome Dfa::Search(const uint32_t* subject, size_t length, Scratch* scratch, Me
     row = slot->next;
     if (row < sinks) break;
     if (kCounting) {
-      spent += Enter(taken, now, scratch);
+      live = sides_[taken].markers;
+      if (sides_[taken].entries != 0) spent += Enter(taken, now, scratch);
+      if (tops == 0) continue;
       // A run's oldest thread reached its top: the state gets that thread,
       // and loses the run's marker if it was the last.
       const size_t classes = program_->class_count();
-      const size_t tops = scratch->tops.size();
       for (size_t t = 0; t < tops; t++) {
         if (!Edit(&row, static_cast<uint32_t>(classes + 2 * scratch->tops[t]), now, scratch, &spent)) {
           meter->spent = spent;
@@ -148,6 +154,7 @@ Outcome Dfa::Search(const uint32_t* subject, size_t length, Scratch* scratch, Me
           return kOutOfMemory;
         }
       }
+      live = ends_[row / width].markers;
       rows = rows_.data();
     }
   }
@@ -187,7 +194,7 @@ uint32_t Dfa::StepRuns(uint32_t state, uint32_t cls, uint32_t now, Scratch* scra
 // into counted runs, at their third instruction (Settle); returns the work:
 // a unit a thread.
 uint32_t Dfa::Enter(size_t slot, uint32_t now, Scratch* scratch) const {
-  const uint32_t* list = entry_lists_.data() + entries_[slot];
+  const uint32_t* list = entry_lists_.data() + sides_[slot].entries;
   const uint32_t count = list[0];
   for (uint32_t k = 1; k <= count; k++) {
     const Program::CountedRun& run = program_->counted_runs()[list[k]];
@@ -238,7 +245,7 @@ bool Dfa::EditTransition(uint32_t state, uint32_t edit, Scratch* scratch) {
   const size_t slot = state * width_ + edit;
   rows_[slot].next = static_cast<uint32_t>(target * width_);
   rows_[slot].cost = sets_.size(state) + BuildCost(target);
-  entries_[slot] = entries;
+  sides_[slot] = Side{entries, ends_[target].markers};
   return true;
 }
 
@@ -282,7 +289,7 @@ bool Dfa::Transition(uint32_t state, uint32_t cls, Scratch* scratch) {
   const size_t slot = state * width_ + cls;
   rows_[slot].next = static_cast<uint32_t>(target * width_);
   rows_[slot].cost = static_cast<uint32_t>(scratch->reached.size()) + markers + BuildCost(target);
-  if (entries_.size() != 0) entries_[slot] = entries;
+  if (sides_.size() != 0) sides_[slot] = Side{entries, ends_[target].markers};
   return true;
 }
 
@@ -369,6 +376,6 @@ bool Dfa::Intern(uint32_t flags, const uint32_t* set, size_t size, uint32_t* sta
   while (markers < size && set[size - 1 - markers] >= program_->size()) markers++;
   // Row indices are 32-bit.
   return (*state + 1) * width_ < kUnknown && rows_.Resize((*state + 1) * width_, Slot{kUnknown, 0, 0}) &&
-         (program_->counted_runs().size() == 0 || entries_.Resize((*state + 1) * width_, 0)) &&
+         (program_->counted_runs().size() == 0 || sides_.Resize((*state + 1) * width_, Side{0, 0})) &&
          ends_.Push(End{0, 0, markers, false});
 }

@@ -146,8 +146,14 @@ class Dfa {
   InternedSets<uint32_t> sets_;  // each state's instructions, ascending, and flags
   Array<End> ends_;
   Array<Slot> rows_;  // width_ slots per state
-  // With counted runs, each slot's threads moving into a run (Settle): an
-  // index into entry_lists_ of [count, run...]; 0 for none.
-  Array<uint32_t> entries_;
+  // With counted runs, for each slot: its threads moving into a run
+  // (Settle), an index into entry_lists_ of [count, run...], 0 for none;
+  // and its target's markers, so that a search where no run is live reads
+  // no state's set.
+  struct Side {
+    uint32_t entries;
+    uint32_t markers;
+  };
+  Array<Side> sides_;
   Array<uint32_t> entry_lists_;
 };
