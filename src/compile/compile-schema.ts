@@ -1,5 +1,5 @@
 import { chargeKeywords, chargeSubschema, MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
-import { MAX_DEPTH } from "../runtime/json-value";
+import { MAX_DEPTH, type CountVisits } from "../runtime/json-value";
 import type { CompileOptions, SchemaSite } from "./keyword";
 import { keywordFor } from "./keywords";
 import { parseTypeNames } from "./keywords/type";
@@ -150,7 +150,7 @@ class Compiler {
   private readonly sameValue: SameValueEdge[][] = [];
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
   private readonly patterns: SchemaPatterns;
-  private readonly countValues;
+  private readonly countValues: CountVisits;
   private readonly rootRequired: Set<string> | null;
 
   constructor(
