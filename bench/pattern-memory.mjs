@@ -14,7 +14,10 @@
 // schema objects kept or parsed again each call), tiny-<n> (n patterns of a
 // few bytes), wide-classes (one pattern, searched on a long subject),
 // worst-<kind> (as many patterns of one kind as a schema's compile share
-// holds: tiny, mid (PCRE2, JIT), sparse, long (100,000 instructions)).
+// holds: tiny, mid (PCRE2, JIT), sparse, long (100,000 instructions);
+// and of what else the share counts: props (listed properties), allOf
+// (subschemas of one keyword), fat (subschemas of six), enum (choices)),
+// over-<kind> (one more than the share holds: refused).
 import { execFileSync } from "child_process";
 import { createRequire } from "module";
 import { fileURLToPath } from "url";
@@ -35,6 +38,12 @@ const ROWS = [
   "worst-mid",
   "worst-sparse",
   "worst-long",
+  "worst-props",
+  "worst-allOf",
+  "worst-fat",
+  "worst-enum",
+  "over-props",
+  "over-enum",
 ];
 
 /**
@@ -58,6 +67,9 @@ function stringSchema(patterns) {
   return { type: "object", properties: { s: { type: "string", allOf: patterns.map((pattern) => ({ pattern })) } } };
 }
 
+function allOfSchema(count, make) {
+  return { type: "object", properties: { s: { allOf: Array.from({ length: count }, make) } } };
+}
 const EXTENDED = { profile: "extended" };
 // The timing core of bench/run.mjs and `bench`, from this checkout's lib/.
 const measure = require("../lib/cli/measure.js");
@@ -155,21 +167,38 @@ async function runRow(row) {
     out.slowestCallMs = slowest;
     out.rssBeforeSettleMB = (process.memoryUsage().rss - rss0) / 2 ** 20;
     globalThis.keep = held;
-  } else if (row.startsWith("worst-")) {
-    // The most of one kind of pattern a schema's compile share holds.
-    const kinds = {
-      tiny: [1837, (i) => `^(?:a|b${i})`],
-      mid: [1550, (i) => `^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}${i}$`],
-      sparse: [414, (i) => sparseClass(i)],
-      long: [9, (i) => `a{0,${49_990 - i}}b`],
-    };
-    const [count, make] = kinds[row.slice(6)];
-    const schema = {
+  } else if (row.startsWith("worst-") || row.startsWith("over-")) {
+    // The most of one kind a schema's compile share holds (found by search,
+    // src/pattern/compile-pattern.ts), or one more.
+    const fat = { type: "string", minLength: 1, maxLength: 9, description: "d", enum: ["a", "b"], not: { const: "x" } };
+    const byPattern = (make) => (count) => ({
       type: "object",
       properties: Object.fromEntries(
         Array.from({ length: count }, (_, i) => [`p${i}`, { type: "string", pattern: make(i) }]),
       ),
+    });
+    const kinds = {
+      tiny: [1562, byPattern((i) => `^(?:a|b${i})`)],
+      mid: [1401, byPattern((i) => `^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}${i}$`)],
+      sparse: [398, byPattern((i) => sparseClass(i))],
+      long: [9, byPattern((i) => `a{0,${49_990 - i}}b`)],
+      props: [
+        15_623,
+        (count) => ({
+          type: "object",
+          properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: "string" }])),
+        }),
+      ],
+      allOf: [14_703, (count) => allOfSchema(count, () => ({ type: "string" }))],
+      fat: [3_332, (count) => allOfSchema(count, () => fat)],
+      enum: [
+        249_960,
+        (count) => ({ type: "object", properties: { e: { enum: Array.from({ length: count }, (_, i) => i) } } }),
+      ],
     };
+    const over = row.startsWith("over-");
+    const [count, make] = kinds[row.slice(over ? 5 : 6)];
+    const schema = make(over ? count + 1 : count);
     out.jsonMB = JSON.stringify(schema).length / 1e6;
     const validator = compiled(lib, schema, out);
     out.ok = validator !== null;

@@ -59,7 +59,7 @@ bool SparseSet::Init(size_t capacity) {
 }
 
 std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
-                                        const char** error) {
+                                        const char** error, size_t counted_run) {
   std::unique_ptr<Program> program(new (std::nothrow) Program());
   if (!program) {
     *error = "out of memory";
@@ -148,7 +148,7 @@ std::unique_ptr<Program> Program::Parse(const uint32_t* words, size_t count,
     *error = "the sets' tables would be too large";
     return nullptr;
   }
-  if (!program->FindAnchored() || !program->FindChains()) {
+  if (!program->FindAnchored() || !program->FindChains(counted_run) || !program->FindOptionalRuns()) {
     *error = "out of memory";
     return nullptr;
   }
@@ -312,17 +312,34 @@ bool Program::FindAnchored() {
 // number of X more, as X{n,}'s loop would, and that top keeps the run's
 // threads: .{2000}$, [0-9]{5000}x and (?:.{2000}b|c) are as cheap as
 // .{2000,}.
-bool Program::FindChains() {
+//
+// Any other run of one set, `counted_run` long or more, that nothing
+// enters but at its first instruction (a.{2000}b, (?:x\S{2500}y|z)) is a
+// counted run: its threads differ only in how many X they have read, and
+// they all read the same code points, so the DFA keeps them as a list of
+// offsets beside the state, which holds one marker for the run
+// (native/dfa.cc), rather than one state for every set of offsets a
+// subject makes (n states of up to n threads over a run of X, about n²
+// units).
+bool Program::FindChains(size_t counted_run) {
   const size_t n = size();
   SparseSet seen;
   SparseSet starts;
   Array<uint32_t> stack;
+  Array<uint32_t> entered;  // how many instructions up to each one a SPLIT or JUMP leads to
   if (!chain_tops_.Resize(n, 0) || !lead_sets_.Resize(n, kNoLead) || !seen.Init(n) || !starts.Init(n) ||
-      !stack.Reserve(2 * kFreeWalk + 1)) {
+      !stack.Reserve(2 * kFreeWalk + 1) || !entered.Resize(n + 1, 0)) {
     return false;
   }
+  for (uint32_t pc = 0; pc < n; pc++) {
+    const Instruction& inst = instructions_[pc];
+    if (inst.op == kSplit || inst.op == kJump) entered[inst.x + 1] = 1;
+    if (inst.op == kSplit) entered[inst.y + 1] = 1;
+  }
+  for (size_t pc = 0; pc < n; pc++) entered[pc + 1] += entered[pc];
   for (uint32_t pc = 0; pc < n; pc++) chain_tops_[pc] = pc;
   bool found = false;
+  uint32_t ring = 0;  // the counted runs' rings, one after the other
   FreeWalk(0, &starts, &stack);
   const bool leads = !anchored_ && OnlyAttemptsEnter(starts);
   for (uint32_t start = 0; start < n;) {
@@ -343,6 +360,11 @@ bool Program::FindChains() {
       for (uint32_t pc = start; pc < top; pc++) chain_tops_[pc] = top;
       // A run of one saves a thread at most: not worth 8 bytes an instruction.
       if (top - start > 1) found = true;
+    } else if (top - start >= std::max<size_t>(counted_run, 3) && entered[top] == entered[start + 1]) {
+      if (runs_of_.size() == 0 && !runs_of_.Resize(n, kNoRun)) return false;
+      if (!counted_runs_.Push(CountedRun{start, top - start, first.x, ring})) return false;
+      for (uint32_t pc = start; pc < top; pc++) runs_of_[pc] = static_cast<uint32_t>(counted_runs_.size() - 1);
+      ring += top - start;
     }
     start = top;
   }
@@ -351,6 +373,42 @@ bool Program::FindChains() {
   if (!found) {
     chain_tops_.Release();
     lead_sets_.Release();
+  }
+  return true;
+}
+
+// X{n,m} writes its copies after the n-th as SPLIT(next, end), CHAR X, each
+// of them: a thread at such a SPLIT may read up to as many X as copies are
+// left and leave at `end`, so one at an earlier copy's SPLIT may do all
+// that one at a later copy's may, and more. A DFA state keeps only the
+// lowest of such threads (native/dfa.cc): a.{0,4000}b over a run of a holds
+// one thread of the repeat, not one for every a of the last 4,000.
+bool Program::FindOptionalRuns() {
+  const size_t n = size();
+  bool found = false;
+  for (uint32_t first = 0; first + 1 < n;) {
+    const Instruction& split = instructions_[first];
+    const uint32_t end = split.y;
+    const uint32_t set = instructions_[first + 1].x;
+    auto copy = [&](uint32_t pc) {
+      return pc + 1 < n && instructions_[pc].op == kSplit && instructions_[pc].x == pc + 1 && instructions_[pc].y == end &&
+             instructions_[pc + 1].op == kChar && instructions_[pc + 1].x == set;
+    };
+    if (!copy(first)) {
+      first++;
+      continue;
+    }
+    uint32_t last = first;
+    while (copy(last + 2)) last += 2;
+    if (last > first && end == last + 2) {
+      if (!found) {
+        if (!optional_floors_.Resize(n, 0)) return false;
+        for (uint32_t pc = 0; pc < n; pc++) optional_floors_[pc] = pc;
+        found = true;
+      }
+      for (uint32_t pc = first + 2; pc <= last; pc += 2) optional_floors_[pc] = first;
+    }
+    first = last + 2;
   }
   return true;
 }
@@ -454,5 +512,6 @@ void Program::Closure(const uint32_t* from, size_t count, const Position& at,
 size_t Program::bytes() const {
   return sizeof(Program) + instructions_.bytes() + boundaries_.bytes() + interval_classes_.bytes() +
          membership_.bytes() + word_classes_.bytes() + pages_.bytes() + page_classes_.bytes() +
-         chain_tops_.bytes() + lead_sets_.bytes();
+         chain_tops_.bytes() + lead_sets_.bytes() + optional_floors_.bytes() + counted_runs_.bytes() +
+         runs_of_.bytes();
 }

@@ -83,10 +83,15 @@ bool AssertionHolds(uint32_t assertion, const Position& at);
 
 class Program {
  public:
+  // Runs of one set at least this long that no thread at their top keeps
+  // are counted runs (FindChains).
+  static constexpr size_t kCountedRun = 64;
+
   // Returns nullptr and sets `error` for a malformed encoding or when memory
-  // runs out.
+  // runs out. `counted_run` is the shortest counted run (the fuzzer tries
+  // shorter ones).
   static std::unique_ptr<Program> Parse(const uint32_t* words, size_t count,
-                                        const char** error);
+                                        const char** error, size_t counted_run = kCountedRun);
 
   size_t size() const { return instructions_.size(); }
   const Instruction& operator[](size_t pc) const { return instructions_[pc]; }
@@ -152,6 +157,24 @@ class Program {
   // points a DFA thread there may read any number of more; elsewhere kNoLead.
   static constexpr uint32_t kNoLead = UINT32_MAX;
   uint32_t lead_set(uint32_t pc) const { return lead_sets_.size() == 0 ? kNoLead : lead_sets_[pc]; }
+  // For the SPLIT of an optional copy of one set (X{n,m}'s after the n-th),
+  // the SPLIT of its repeat's first optional copy, whose thread makes one
+  // at `pc` redundant (FindOptionalRuns); for any other instruction, `pc`.
+  uint32_t optional_floor(uint32_t pc) const { return optional_floors_.size() == 0 ? pc : optional_floors_[pc]; }
+
+  // A counted run: a run of CHAR instructions over one set, `first` to
+  // `first + length - 1`, entered only at its first (FindChains). A DFA
+  // state holds a marker for it (size() + its index) instead of its
+  // threads past its second instruction, and the search keeps those as
+  // the offsets they have read, `ring` its first slot of room for `length`
+  // of them (native/dfa.cc).
+  struct CountedRun {
+    uint32_t first, length, set, ring;
+  };
+  static constexpr uint32_t kNoRun = UINT32_MAX;
+  const Array<CountedRun>& counted_runs() const { return counted_runs_; }
+  // The counted run `pc` lies in, or kNoRun.
+  uint32_t run_of(uint32_t pc) const { return runs_of_.size() == 0 ? kNoRun : runs_of_[pc]; }
 
   // Every instruction reachable from `from` without consuming a code point,
   // into `out` (cleared first). `stack` is scratch.
@@ -165,7 +188,8 @@ class Program {
   bool BuildClasses(const Array<uint32_t>& ranges, const Array<uint32_t>& set_starts);
   bool BuildPages();
   bool FindAnchored();
-  bool FindChains();
+  bool FindChains(size_t counted_run);
+  bool FindOptionalRuns();
   // How far FindChains looks from a run's top (program.cc).
   static constexpr size_t kFreeWalk = 16;
   bool TopKeepsRun(uint32_t top, uint32_t set, SparseSet* seen, Array<uint32_t>* stack) const;
@@ -200,6 +224,9 @@ class Program {
   Array<uint8_t> word_classes_;
   Array<uint32_t> chain_tops_;  // per instruction, see chain_top
   Array<uint32_t> lead_sets_;  // per instruction, see lead_set
+  Array<uint32_t> optional_floors_;  // per instruction, see optional_floor
+  Array<CountedRun> counted_runs_;
+  Array<uint32_t> runs_of_;  // per instruction, see run_of
   bool anchored_ = false;
   bool uses_word_assertions_ = false;
   uint32_t widest_class_ = 0;

@@ -92,12 +92,19 @@ Source MakeProgram(FuzzedDataProvider& in) {
     const uint32_t room = n - 1 - pc;  // instructions before the last, which is no CHAR
     if (!source.sets.empty() && room >= 1 && in.ConsumeIntegralInRange(0, 3) == 0) {
       // A counted repeat as src/pattern/program.ts writes one: a run of CHAR
-      // over one set, and X*'s loop after it or not (Program::FindChains).
+      // over one set, and X*'s loop after it, or X{0,m}'s optional copies
+      // (Program::FindOptionalRuns), or nothing (Program::FindChains).
       const uint32_t set = in.ConsumeIntegralInRange<uint32_t>(0, static_cast<uint32_t>(source.sets.size() - 1));
       const bool loop = room >= 4 && in.ConsumeBool();
-      const uint32_t run = in.ConsumeIntegralInRange<uint32_t>(1, std::min<uint32_t>(6, room - (loop ? 3 : 0)));
+      const uint32_t run = in.ConsumeIntegralInRange<uint32_t>(1, std::min<uint32_t>(12, room - (loop ? 3 : 0)));
       for (uint32_t i = 0; i < run; i++) source.code.push_back({kChar, set, 0});
       pc += run;
+      const uint32_t optional = loop || room < run + 4 ? 0 : in.ConsumeIntegralInRange<uint32_t>(0, (room - run) / 2 - 1);
+      for (uint32_t i = 0; i < optional; i++) {
+        source.code.push_back({kSplit, pc + 1, pc + 2 * (optional - i)});
+        source.code.push_back({kChar, set, 0});
+        pc += 2;
+      }
       if (loop) {
         source.code.push_back({kSplit, pc + 1, pc + 3});
         source.code.push_back({kChar, set, 0});
@@ -215,11 +222,15 @@ void CheckSearches(const Program& program, Dfa& dfa, const Source& source,
   Dfa fresh(&program);
   Same(Search(fresh, subject, offset, unlimited), full, "a search's work depends on the cache");
 
-  // The most a search can spend past its allowance: one transition (a closure
-  // over every instruction, then a new state's row and a set of at most
-  // every instruction). Reading the subject is the caller's to charge
+  // The most a search can spend past its allowance: one code point's
+  // transitions (a closure over every instruction, then a new state's row
+  // and a set of at most every instruction and a marker a counted run), and
+  // with counted runs a unit for each and two edits of the state for each
+  // (native/dfa.h). Reading the subject is the caller's to charge
   // (native/environment.cc), not Test's.
-  const int64_t step = 2 * static_cast<int64_t>(program.size()) + program.class_count();
+  const int64_t runs = static_cast<int64_t>(program.counted_runs().size());
+  const int64_t width = program.class_count() + 2 * runs;
+  const int64_t step = (1 + 2 * runs) * (2 * (static_cast<int64_t>(program.size()) + runs) + width) + 2 * runs;
   // Exactly the work the search needs, one less, or anything up to one
   // transition more.
   const int64_t allowances[] = {full.spent, std::max<int64_t>(full.spent - 1, 0),
@@ -367,7 +378,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const std::vector<uint32_t> words = reference::Encode(source);
   const char* error = nullptr;
-  std::unique_ptr<Program> program = Program::Parse(words.data(), words.size(), &error);
+  // Runs of 3 and more counted too (native/program.h, kCountedRun), so that
+  // programs this small reach the counted runs' search.
+  const size_t counted_run = in.ConsumeBool() ? Program::kCountedRun : in.ConsumeIntegralInRange<size_t>(3, 8);
+  std::unique_ptr<Program> program = Program::Parse(words.data(), words.size(), &error, counted_run);
   if (!program) {
     std::fprintf(stderr, "dfa-fuzzer: %s\n", error);
     Broken("Parse refused a well-formed program");

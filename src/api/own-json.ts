@@ -1,6 +1,6 @@
 import { COUNTED_AHEAD, MAX_DEPTH, type CountVisits } from "../runtime/json-value";
 import { isJsonArray, isPlainObject } from "../runtime/shape";
-import { MAX_SCHEMA_TEXT, schemaValueCount } from "../compile/bounds";
+import { MAX_COPIED_VALUES, MAX_SCHEMA_TEXT, schemaValueCount } from "../compile/bounds";
 
 /**
  * JSON text written from a value's own properties, each read once: what
@@ -171,7 +171,7 @@ function writeObject(object: Record<string, unknown>, depth: number, count: Coun
 export function schemaText(schema: unknown): string | undefined {
   try {
     // A list's length counted whole before an item is read, as compiling counts it: a schema's list that claims more than the bound is refused unread.
-    return ownJsonText(schema, schemaValueCount(), MAX_SCHEMA_TEXT, Infinity);
+    return ownJsonText(schema, schemaValueCount(undefined, MAX_COPIED_VALUES), MAX_SCHEMA_TEXT, Infinity);
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
-import { MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
-import { MAX_DEPTH } from "../runtime/json-value";
+import { chargeKeywords, chargeSubschema, MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
+import { MAX_DEPTH, type CountVisits } from "../runtime/json-value";
 import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
 import { isListValued, keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
@@ -161,7 +161,7 @@ class Compiler {
   private readonly sameValue: SameValueEdge[][] = [];
   private readonly typeCache = new Map<unknown, string[] | null | undefined>();
   private readonly patterns: SchemaPatterns;
-  private readonly countValues = schemaValueCount();
+  private readonly countValues: CountVisits;
   private readonly rootRequired: Set<string> | null;
 
   constructor(
@@ -169,6 +169,7 @@ class Compiler {
     private readonly options: CompileOptions,
   ) {
     this.patterns = new SchemaPatterns(options.profile);
+    this.countValues = schemaValueCount(this.patterns);
     this.rootRequired = options.presentRequired ? new Set() : null;
   }
 
@@ -265,6 +266,7 @@ class Compiler {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS)
       throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
+    chargeSubschema(this.patterns);
     const node: Node = {
       pointer,
       schema,
@@ -299,6 +301,7 @@ class Compiler {
     }
     const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
+    chargeKeywords(this.patterns, Object.keys(fields).length);
     let claims: Claims | undefined;
     // Whether a keyword of the object claims names (Keyword.claims), and the subschemas the keyword being compiled makes.
     let children: CompiledNode[] | null = null;

@@ -6,20 +6,27 @@ import { encodeProgram, MAX_PROGRAM_SIZE, programSize } from "./program";
 import { parsePattern, PatternError, type Node } from "./syntax";
 
 /**
- * What compiling the patterns of one schema may cost together, whichever
- * engine searches them, in units of an instruction written out: checked
- * before a pattern is compiled. A pattern costs its instructions, and
- * PATTERN_COMPILE_UNITS and SOURCE_BYTE_UNITS a UTF-8 byte of its source
- * more, what parsing, writing, proving and compiling it takes whatever it
- * writes out (measured in CPU time: 0.11 µs an instruction of a 100,000
- * instruction pattern, 75 to 170 µs for a pattern of a few bytes, 0.3 µs a
- * byte of a class of 300 scattered code points). So compiling the patterns
- * of a schema the preflight accepts takes at most about 0.25 s of CPU in a
- * cold process (docs/bounds.md, "Compiled patterns").
+ * What compiling one schema may cost, its subschemas, their keywords, the
+ * values of its lists and choices and its patterns together, in units of
+ * an instruction written out: each is charged before it is compiled, and
+ * the compile stops at the first that does not fit. A pattern costs its
+ * instructions, and PATTERN_COMPILE_UNITS and SOURCE_BYTE_UNITS a UTF-8
+ * byte of its source more, what parsing, writing, proving and compiling it
+ * takes whatever it writes out (measured in CPU time: 0.11 µs an
+ * instruction of a 100,000 instruction pattern, 75 to 170 µs for a pattern
+ * of a few bytes, 0.3 µs a byte of a class of 300 scattered code points);
+ * a subschema SUBSCHEMA_COMPILE_UNITS and KEYWORD_COMPILE_UNITS a field of
+ * it (3.5 µs for `{}`, about 3 µs a keyword more), a value VALUE_COMPILE_UNITS
+ * (0.3 to 0.6 µs an item of a long `enum` or `required`). So compiling a
+ * schema the preflight accepts takes at most about 0.25 s of CPU in a cold
+ * process (docs/bounds.md, "Compiled patterns").
  */
 export const MAX_SCHEMA_COMPILE_UNITS = 1_000_000;
 export const PATTERN_COMPILE_UNITS = 512;
 export const SOURCE_BYTE_UNITS = 2;
+export const SUBSCHEMA_COMPILE_UNITS = 32;
+export const KEYWORD_COMPILE_UNITS = 32;
+export const VALUE_COMPILE_UNITS = 4;
 
 /**
  * Memory the compiled patterns of one schema may hold together (their
@@ -60,8 +67,8 @@ const cache = new Lru<string, CompiledPattern | PatternError>(PATTERN_CACHE_SIZE
   },
 });
 
-/** Why a schema's patterns are refused when together they pass MAX_SCHEMA_COMPILE_UNITS, MAX_SCHEMA_PATTERN_BYTES or MAX_SCHEMA_PROOF_WORK. */
-export const NO_ROOM = `compiling the schema's patterns would cost more than ${MAX_SCHEMA_COMPILE_UNITS} units together (an instruction written out is one; a pattern ${PATTERN_COMPILE_UNITS} more, and ${SOURCE_BYTE_UNITS} a byte of its source)`;
+/** Why a schema is refused when compiling it passes MAX_SCHEMA_COMPILE_UNITS, or its patterns MAX_SCHEMA_PATTERN_BYTES or MAX_SCHEMA_PROOF_WORK. */
+export const NO_ROOM = `compiling the schema would cost more than ${MAX_SCHEMA_COMPILE_UNITS} units (a subschema ${SUBSCHEMA_COMPILE_UNITS} and ${KEYWORD_COMPILE_UNITS} a keyword; a value of its lists and choices ${VALUE_COMPILE_UNITS}; a pattern an instruction written out, ${PATTERN_COMPILE_UNITS} more and ${SOURCE_BYTE_UNITS} a byte of its source)`;
 export const NO_MEMORY_ROOM = `the schema's compiled patterns would hold more than ${MAX_SCHEMA_PATTERN_BYTES} bytes together`;
 export const NO_PROOF_ROOM = `proving which engine may run the schema's patterns would take more than ${MAX_SCHEMA_PROOF_WORK} units of work together`;
 
@@ -72,7 +79,8 @@ export function compileUnits(pattern: string, size: number): number {
 
 /**
  * The patterns of one schema, compiled within its share (src/compile/bounds.ts):
- * MAX_SCHEMA_COMPILE_UNITS of compiling, MAX_SCHEMA_PATTERN_BYTES held and
+ * MAX_SCHEMA_COMPILE_UNITS of compiling (the schema's subschemas and values
+ * included, see spend), MAX_SCHEMA_PATTERN_BYTES held and
  * MAX_SCHEMA_PROOF_WORK spent proving, together. Whether the schema has room
  * for a pattern depends on the schema alone, never on what the cache holds:
  * a cached pattern charges what compiling it cost. It holds each pattern it
@@ -105,6 +113,16 @@ export class SchemaPatterns {
     for (const compiled of this.bySource.values()) if (!(compiled instanceof PatternError)) releasePattern(compiled);
   }
 
+  /**
+   * Charges `units` of compiling the rest of the schema (a subschema, its
+   * keywords, values) to the share; false once the share is spent, and the
+   * compile stops. A pattern refused for want of room spends it all.
+   */
+  spend(units: number): boolean {
+    this.units += units;
+    return this.units <= MAX_SCHEMA_COMPILE_UNITS;
+  }
+
   /** Compiles `pattern` for the schema (one object however often it appears), or says why it is refused. */
   compile(pattern: string): CompiledPattern | PatternError {
     // Before any map: V8 hashes a long string by its length alone.
@@ -126,6 +144,7 @@ export class SchemaPatterns {
     // The share is spent: the proofs of the patterns after this one, refused
     // too, stop at once rather than each spending what is left.
     if (compiled instanceof NoRoom && compiled.message === NO_PROOF_ROOM) this.proofWork = MAX_SCHEMA_PROOF_WORK;
+    if (compiled instanceof NoRoom && compiled.message === NO_ROOM) this.units = MAX_SCHEMA_COMPILE_UNITS;
     if (compiled instanceof PatternError) return compiled;
     if (this.bytes + compiled.bytes > MAX_SCHEMA_PATTERN_BYTES) return noRoom(NO_MEMORY_ROOM);
     this.units += compileUnits(pattern, compiled.size);

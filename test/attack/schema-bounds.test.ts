@@ -11,6 +11,10 @@ import {
   SchemaPatterns,
   SOURCE_BYTE_UNITS,
   MAX_SCHEMA_PROOF_WORK,
+  MAX_SCHEMA_COMPILE_UNITS,
+  SUBSCHEMA_COMPILE_UNITS,
+  KEYWORD_COMPILE_UNITS,
+  VALUE_COMPILE_UNITS,
 } from "../../src/pattern/compile-pattern";
 import { PATTERN_OBJECT_BYTES, type CompiledPattern } from "../../src/pattern/native";
 import { PatternError } from "../../src/pattern/syntax";
@@ -332,7 +336,7 @@ describe("fail-open paths stay closed", () => {
 });
 
 describe("the patterns of one schema", () => {
-  it("are refused once compiling them would cost more than 1,000,000 units together, before the rest are compiled", () => {
+  it("are refused once compiling the schema would cost more than 1,000,000 units, and the compile stops there", () => {
     // Each a{0,n}b writes out about 2n instructions, and costs 512 and 2 a byte more: nine of them fit in the schema's share.
     const properties = Object.fromEntries(
       Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: "string", pattern: `a{0,${49_990 - i}}b` }]),
@@ -350,31 +354,61 @@ describe("the patterns of one schema", () => {
       message: `#/properties/p9/pattern: ${NO_ROOM}`,
     });
     expect(NO_ROOM).toBe(
-      "compiling the schema's patterns would cost more than 1000000 units together (an instruction written out is one; a pattern 512 more, and 2 a byte of its source)",
+      "compiling the schema would cost more than 1000000 units (a subschema 32 and 32 a keyword; a value of its lists and choices 4; a pattern an instruction written out, 512 more and 2 a byte of its source)",
     );
-    expect(result.message).toMatch(/\(and 186 more problems\)$/);
+    // The pattern that did not fit spent the share: the next subschema stops the compile.
+    expect(result.issues.map((issue) => issue.schemaPath)).toStrictEqual(["/properties/p9/pattern", ""]);
+    expect(result.issues[1].message).toBe(`#: ${NO_ROOM}`);
     // A pattern refused for want of room in that schema (p190's) is not refused in another.
     expect(
       validateSchema({ type: "object", properties: { q: { type: "string", pattern: "a{0,49800}b" } } }),
     ).toStrictEqual({ ok: true });
   });
 
-  it("count each pattern's own cost: 3,000 patterns of a few bytes are refused from the 1,838th on", () => {
+  it("count each pattern's own cost: 3,000 patterns of a few bytes are refused at the 1,563rd, and compiling stops", () => {
     const properties = Object.fromEntries(
       Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: `^(?:a|b${i})` }]),
     );
     const result = validateSchema({ type: "object", properties });
     expect(result).toMatchObject({ ok: false, kind: "unsupported_capability" });
-    expect(!result.ok && result.issues[0]).toMatchObject({
-      schemaPath: "/properties/p1837/pattern",
-      message: `#/properties/p1837/pattern: ${NO_ROOM}`,
-    });
-    expect(!result.ok && result.message).toMatch(/\(and 1158 more problems\)$/);
+    expect(!result.ok && result.issues.map((issue) => issue.schemaPath)).toStrictEqual([
+      "/properties/p1562/pattern",
+      "",
+    ]);
     // The same pattern at many places is compiled, and charged, once.
     const repeated = Object.fromEntries(
       Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: "string", pattern: "^(?:a|b)" }]),
     );
     expect(validateSchema({ type: "object", properties: repeated })).toStrictEqual({ ok: true });
+  });
+
+  it("share the schema's compile share with its subschemas, their keywords and its values, each charged before it is compiled", () => {
+    const share = new SchemaPatterns("core");
+    expect(share.spend(MAX_SCHEMA_COMPILE_UNITS)).toBe(true);
+    expect(share.spend(1)).toBe(false);
+    // A subschema and its one keyword cost 32 + 32 units, and 4 more as an item of allOf's list: 14,703 fit beside the root's, the next stops the compile.
+    const fits = (count: number) => ({
+      type: "object",
+      properties: { s: { allOf: Array.from({ length: count }, () => ({ type: "string" })) } },
+    });
+    const most = Math.floor(
+      (MAX_SCHEMA_COMPILE_UNITS - 2 * SUBSCHEMA_COMPILE_UNITS - 3 * KEYWORD_COMPILE_UNITS) /
+        (SUBSCHEMA_COMPILE_UNITS + KEYWORD_COMPILE_UNITS + VALUE_COMPILE_UNITS),
+    );
+    expect(most).toBe(14_703);
+    expect(validateSchema(fits(most), extended)).toStrictEqual({ ok: true });
+    expect(validateSchema(fits(most + 1), extended)).toMatchObject({
+      ok: false,
+      kind: "unsupported_capability",
+      issues: [{ schemaPath: "", message: `#: ${NO_ROOM}` }],
+    });
+    // A value of a list costs 4: an enum of 250,000 choices does not fit, one of 240,000 does.
+    const choices = (count: number) => ({
+      type: "object",
+      properties: { e: { enum: Array.from({ length: count }, (_, i) => i) } },
+    });
+    expect(validateSchema(choices(240_000))).toStrictEqual({ ok: true });
+    expect(validateSchema(choices(250_000))).toMatchObject({ ok: false, issues: [{ message: `#: ${NO_ROOM}` }] });
   });
 
   it("charge a cached pattern what compiling it costs, and count the memory it holds", () => {

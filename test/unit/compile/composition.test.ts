@@ -90,18 +90,19 @@ describe("execution_failure", () => {
   }
 
   // Patterns whose DFA needs a new state at nearly every character of these
-  // subjects, each state costing hundreds of units or more: each runs out of
-  // the work limit (about 2.2 million units for 10,000 to 20,000 characters)
-  // in the first half of its subject, whatever the machine. V8 would answer
+  // subjects, each state costing tens to hundreds of units or more: each
+  // runs out of the work limit (about 2.2 to 3.7 million units for 10,000
+  // to 100,000 characters) before the end of its subject, whatever the
+  // machine. V8 would answer
   // them, but the point is that no pattern can make the engine work without
   // bound.
   const cases: [string, string][] = [
     // 2^201 states: which of the last 201 characters were an a.
     ["(?:a|b)*a(?:a|b){200}c", randomString(10_000, "ab", 1)],
-    // A state per set of a positions in the last 1,000 characters.
-    ["a.{0,1000}b", randomString(20_000, "acdxyz", 2)],
-    // A count inside the pattern keeps a thread per a that reached it: states of 1 to 2,000 threads.
-    ["a.{2000}b", "a".repeat(20_000)],
+    // A count shorter than a counted run (native/program.h): a state per set of a positions in the last 63 characters.
+    ["[ab]*a[ab]{63}c", randomString(100_000, "ab", 2)],
+    // A count of more than one set inside the pattern keeps a thread per a that reached it: states of 1 to 2,000 threads.
+    ["a(?:a|b){2000}c", "a".repeat(20_000)],
   ];
   const [pattern, hostile] = cases[0];
 

@@ -102,19 +102,19 @@ describe("long strings read again and again", () => {
     }
   });
 
-  it("JSON text of a list, or white space, trimmed and compared in 20,000 failing branches runs out of work", () => {
+  it("JSON text of a list, or white space, trimmed and compared in 9,000 failing branches runs out of work", () => {
     const validator = compile({
       type: "object",
       properties: {
         a: {
           type: "array",
-          items: { anyOf: Array.from({ length: 20_000 }, (_, i) => ({ type: "array", minItems: i })) },
+          items: { anyOf: Array.from({ length: 9_000 }, (_, i) => ({ type: "array", minItems: i })) },
         },
       },
     });
     const listText = `[${"1,".repeat(32_766)}1]`;
     for (const text of [listText, " ".repeat(65_535)]) {
-      const args = JSON.stringify({ a: Array(15).fill(text) });
+      const args = JSON.stringify({ a: Array(30).fill(text) });
       expect(validator.validate(JSON.parse(args))).toEqual(outOfWork(JSON.parse(args)));
     }
   });
