@@ -178,9 +178,9 @@ async function runRow(row) {
       ),
     });
     const kinds = {
-      tiny: [1562, byPattern((i) => `^(?:a|b${i})`)],
-      mid: [1401, byPattern((i) => `^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}${i}$`)],
-      sparse: [398, byPattern((i) => sparseClass(i))],
+      tiny: [1078, byPattern((i) => `^(?:a|b${i})`)],
+      mid: [999, byPattern((i) => `^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}${i}$`)],
+      sparse: [357, byPattern((i) => sparseClass(i))],
       long: [9, byPattern((i) => `a{0,${49_990 - i}}b`)],
       props: [
         15_623,

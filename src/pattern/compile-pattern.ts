@@ -13,8 +13,9 @@ import { parsePattern, PatternError, type Node } from "./syntax";
  * instructions, and PATTERN_COMPILE_UNITS and SOURCE_BYTE_UNITS a UTF-8
  * byte of its source more, what parsing, writing, proving and compiling it
  * takes whatever it writes out (measured in CPU time: 0.11 µs an
- * instruction of a 100,000 instruction pattern, 75 to 170 µs for a pattern
- * of a few bytes, 0.3 µs a byte of a class of 300 scattered code points);
+ * instruction of a 100,000 instruction pattern, 100 to 220 µs for a pattern
+ * of a few bytes, which PCRE2 compiles twice, for one-byte subjects and for
+ * the others, 0.3 µs a byte of a class of 300 scattered code points);
  * a subschema SUBSCHEMA_COMPILE_UNITS and KEYWORD_COMPILE_UNITS a field of
  * it (3.5 µs for `{}`, about 3 µs a keyword more), a value VALUE_COMPILE_UNITS
  * (0.3 to 0.6 µs an item of a long `enum` or `required`). So compiling a
@@ -22,7 +23,7 @@ import { parsePattern, PatternError, type Node } from "./syntax";
  * process (docs/bounds.md, "Compiled patterns").
  */
 export const MAX_SCHEMA_COMPILE_UNITS = 1_000_000;
-export const PATTERN_COMPILE_UNITS = 512;
+export const PATTERN_COMPILE_UNITS = 800;
 export const SOURCE_BYTE_UNITS = 2;
 export const SUBSCHEMA_COMPILE_UNITS = 32;
 export const KEYWORD_COMPILE_UNITS = 32;

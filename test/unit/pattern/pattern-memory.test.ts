@@ -62,15 +62,15 @@ describe("a class of scattered code points", () => {
       kind: "unsupported_capability",
       instancePath: "",
       path: [],
-      schemaPath: "/properties/s/allOf/401/pattern",
+      schemaPath: "/properties/s/allOf/360/pattern",
       keyword: "pattern",
       params: {},
-      message: `#/properties/s/allOf/401/pattern: ${NO_ROOM}`,
+      message: `#/properties/s/allOf/360/pattern: ${NO_ROOM}`,
     });
   });
 
-  it("400 of them in one schema compile and answer, within a few MB", () => {
-    const patterns = Array.from({ length: 400 }, (_, i) => sparseClass(5000 + i));
+  it("350 of them in one schema compile and answer, within a few MB", () => {
+    const patterns = Array.from({ length: 350 }, (_, i) => sparseClass(5000 + i));
     const { growth, value: validator } = residentGrowth(() => compile(stringSchema(patterns), EXTENDED));
     expect(validator.validate({ s: "a" })).toStrictEqual({ ok: true });
     expect(validator.validate({ s: "b" })).toMatchObject({ ok: false, kind: "validation" });
