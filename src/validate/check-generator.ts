@@ -452,9 +452,10 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * One composition keyword: each branch is a function that answers for
-   * the same value, run in the order and with the short cuts of the
-   * closures in src/compile/keywords/composition.ts. The value was walked
+   * One composition keyword, written from how its description decides:
+   * each branch is a function that answers for the same value, run in the
+   * order and with the short cuts of the closures' reading of the same
+   * field (DECIDE in src/compile/keywords/composition.ts). The value was walked
    * before (nodeCode), so the branches, and compositions inside them, know
    * it is JSON.
    */
