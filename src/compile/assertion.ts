@@ -1,8 +1,10 @@
 import { Decimal } from "../runtime/decimal";
-import type { Params } from "../explain/params";
 import type { Check } from "../explain/report";
 import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "../pattern/native";
 import { chargeBudget } from "../runtime/pass";
+import { ownValue } from "../runtime/own-value";
+import { isArguments, isBlank } from "../runtime/present";
+import type { Params } from "../explain/params";
 
 /**
  * A keyword's assertion, written once and read by each tier: the closures
@@ -56,6 +58,18 @@ export interface Ops<R> {
   require<V, A>(test: Test<V, A>, arg: A, words: Words<V>): R;
   /** The string matches `pattern` (written `source`), searched by the pattern engines under the work limit, or fails with `words`. */
   search(pattern: CompiledPattern, source: string, words: Words<string>): R;
+  /**
+   * The object holds each of `names` as an own property (under
+   * presentRequired, one that is not blank at the arguments object), or
+   * fails with `words` for each it lacks, in order.
+   */
+  present(names: readonly string[], words: NameWords): R;
+}
+
+/** The words of a missing name: its problem, and Ajv's params of each listed name. */
+export interface NameWords {
+  problem: string;
+  params: readonly Params[];
 }
 
 // A Decimal is the number a lenient scalar string spells, not an object.
@@ -84,11 +98,21 @@ export function matches(pattern: CompiledPattern, source: string, pointer: strin
   return false;
 }
 
-/** The closures' reading of an assertion of keyword `name` (at `pointer`) on values of kind `applies`. */
-export function closureOps(name: string, pointer: string, applies: Kind | undefined): Ops<Check> {
+/**
+ * The closures' reading of an assertion of keyword `name` (at `pointer`) on
+ * values of kind `applies`, compiled with or without presentRequired.
+ */
+export function closureOps(
+  name: string,
+  pointer: string,
+  applies: Kind | undefined,
+  presentRequired: boolean,
+): Ops<Check> {
   return {
     require: (test, arg, words) => required(name, pointer, applies, test.holds, arg, words),
     search: (pattern, source, words) => searched(name, pointer, pattern, source, words),
+    present: (names, words) =>
+      presentRequired ? presentOrNotBlank(name, pointer, names, words) : present(name, pointer, names, words),
   };
 }
 
@@ -126,4 +150,47 @@ function searched(
     typeof v !== "string" ||
     matches(pattern, source, pointer, v) ||
     (r !== null && r.fail(name, pointer, () => problem(v), params));
+}
+
+/** The closure of a present test, made as `required`'s is: each name read, in order. */
+function present(name: string, pointer: string, names: readonly string[], { problem, params }: NameWords): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      if (ownValue(v, names[i]) !== undefined) continue;
+      if (r === null) return false;
+      ok = r.fail(name, pointer, problem, params[i], names[i]);
+    }
+    return ok;
+  };
+}
+
+/**
+ * The present test under presentRequired (src/runtime/present.ts): at the
+ * arguments object, a listed property holding null or blank text is missing
+ * too. This holds for every list that applies to the arguments object, the
+ * root's own and those of root-level `allOf`, `anyOf`, `oneOf`, `not` and
+ * `$ref` (docs/contract.md, "Present values"): all of them read the same
+ * properties, and one reading of them keeps a branch from matching a value
+ * the root calls missing. Nested objects keep the key-only rule.
+ */
+function presentOrNotBlank(
+  name: string,
+  pointer: string,
+  names: readonly string[],
+  { problem, params }: NameWords,
+): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const atRoot = isArguments(v);
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const value = ownValue(v, names[i]);
+      if (value !== undefined && !(atRoot && isBlank(value))) continue;
+      if (r === null) return false;
+      ok = r.fail(name, pointer, problem, params[i], names[i]);
+    }
+    return ok;
+  };
 }

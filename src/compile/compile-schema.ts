@@ -351,7 +351,9 @@ class Compiler {
       byName = keyword.subschemas === "byName" ? [] : null;
       if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
-      const check = assertion ? assertion(closureOps(name, at(name), keyword.applies)) : keyword.compile?.(value, site);
+      const check = assertion
+        ? assertion(closureOps(name, at(name), keyword.applies, this.options.presentRequired))
+        : keyword.compile?.(value, site);
       if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;
       if (keyword.typeNames) {

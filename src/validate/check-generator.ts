@@ -1,5 +1,5 @@
 import { typeTestCode } from "../compile/keywords/type";
-import { ownValueCode } from "../compile/keywords/object";
+import { ownValueCode } from "../runtime/own-value";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
@@ -9,7 +9,6 @@ import {
   additionalPropertiesKeyword,
   propertiesKeyword,
   propertyNamesKeyword,
-  requiredKeyword,
 } from "../compile/keywords/object";
 import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
 import { refKeyword } from "../compile/keywords/ref";
@@ -368,7 +367,6 @@ class Generator extends CodeWriter {
     (node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk) => string
   >([
     [propertiesKeyword, (node, keyword, v, at) => this.properties(node, keyword, v, at)],
-    [requiredKeyword, (node, _keyword, v, at) => this.required(node, v, at)],
     [additionalPropertiesKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
     [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
     [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
@@ -385,7 +383,7 @@ class Generator extends CodeWriter {
 
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     const { name, check, assertion, described } = keyword;
-    if (assertion !== null) return assertion(this.ops(`${node.pointer}/${escapePointerSegment(name)}`, v, at));
+    if (assertion !== null) return assertion(this.ops(node, `${node.pointer}/${escapePointerSegment(name)}`, v, at));
     if (!this.writes(keyword, node)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
     if (described.decides !== undefined) return this.composition(described.decides, keyword.children, v, at);
     const write = this.writers.get(described);
@@ -399,7 +397,7 @@ class Generator extends CodeWriter {
    * returns false unless it holds. A test without a code form is called as
    * the closures call it; a number argument is written in place.
    */
-  private ops(pointer: string, v: string, at: CodeSite): Ops<string> {
+  private ops(node: CompiledNode, pointer: string, v: string, at: CodeSite): Ops<string> {
     return {
       require: (test, arg) => {
         const argument = typeof arg === "number" ? JSON.stringify(arg) : this.constant(arg);
@@ -407,6 +405,7 @@ class Generator extends CodeWriter {
         return `if (!(${holds})) return false;\n`;
       },
       search: (pattern, source) => this.search(pattern, source, pointer, v, at),
+      present: (names) => this.present(node, names, v, at),
     };
   }
 
@@ -452,9 +451,10 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * One composition keyword: each branch is a function that answers for
-   * the same value, run in the order and with the short cuts of the
-   * closures in src/compile/keywords/composition.ts. The value was walked
+   * One composition keyword, written from how its description decides:
+   * each branch is a function that answers for the same value, run in the
+   * order and with the short cuts of the closures' reading of the same
+   * field (DECIDE in src/compile/keywords/composition.ts). The value was walked
    * before (nodeCode), so the branches, and compositions inside them, know
    * it is JSON.
    */
@@ -533,13 +533,13 @@ class Generator extends CodeWriter {
     return units === 0 ? code : `pass.spent += ${units};\n${code}`;
   }
 
-  /** src/compile/keywords/object.ts's required: each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
-  private required(node: CompiledNode, v: string, at: CodeSite): string {
+  /** The present test (src/compile/assertion.ts): each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
+  private present(node: CompiledNode, names: readonly string[], v: string, at: CodeSite): string {
     const properties = node.keywords.find((keyword) => keyword.described === propertiesKeyword);
     const listed = new Set(at.shared || properties === undefined ? [] : properties.names);
     const blank = this.blankTest(at);
     let code = "";
-    for (const name of node.required) {
+    for (const name of names) {
       if (listed.has(name)) continue;
       const x = this.variable();
       // Own properties only, whatever Object.prototype holds at the time of the call.

@@ -6,13 +6,11 @@ import {
   additionalPropertiesAliasKeyword,
   additionalPropertiesKeyword,
   isObject,
-  MISSING,
-  missingParams,
-  ownValueCode,
   propertiesKeyword,
-  requiredKeyword,
   unexpectedProblem,
 } from "../compile/keywords/object";
+import { ownValueCode } from "../runtime/own-value";
+import type { NameWords, Ops } from "../compile/assertion";
 import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
 import { refKeyword } from "../compile/keywords/ref";
 import { keysOf } from "../runtime/own-keys";
@@ -71,7 +69,6 @@ class ExplainWriter extends CodeWriter {
       pass,
       overrun,
       withBranches,
-      MISSING,
       hasOwn: Object.hasOwn,
       objectPrototype: Object.prototype,
       isArguments,
@@ -111,7 +108,6 @@ class ExplainWriter extends CodeWriter {
     (node: CompiledNode, keyword: KeywordCheck, v: string, ok: string) => string
   >([
     [propertiesKeyword, (_node, keyword, v, ok) => this.properties(keyword, v, ok)],
-    [requiredKeyword, (node, keyword, v, ok) => this.required(node, keyword, v, ok)],
     [itemsKeyword, (node, keyword, v, ok) => this.items(node, keyword, v, ok)],
     [additionalPropertiesKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
     [additionalPropertiesAliasKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
@@ -120,7 +116,8 @@ class ExplainWriter extends CodeWriter {
 
   /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): string {
-    const { described, children, check } = keyword;
+    const { described, children, check, assertion } = keyword;
+    if (assertion !== null) return assertion(this.ops(node, keyword, v, ok));
     // Every branch of allOf reports its own problems: as if they were the subschema's own keywords.
     if (described.decides === "all") return children.map((child) => this.node(child, v, ok)).join("");
     if (described.decides !== undefined) return this.composition(check, children, v, ok);
@@ -185,22 +182,37 @@ class ExplainWriter extends CodeWriter {
     return `if (isObject(${v})) {\n${code}}\n`;
   }
 
-  /** src/compile/keywords/object.ts's required: each name read again, in order, and reported when absent (or, under presentRequired, blank at the arguments object). */
-  private required(
-    { pointer, required: names }: CompiledNode,
+  /**
+   * The explaining pass's reading of an assertion (src/compile/assertion.ts):
+   * a test or a search calls the keyword's closure, the present test is
+   * written out.
+   */
+  private ops(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): Ops<string> {
+    return {
+      require: () => this.call(keyword.check, v, ok),
+      search: () => this.call(keyword.check, v, ok),
+      present: (names, words) => this.present(node, keyword, names, words, v, ok),
+    };
+  }
+
+  /** The present test: each name read again, in order, and reported when absent (or, under presentRequired, blank at the arguments object). */
+  private present(
+    { pointer }: CompiledNode,
     { name: keyword }: KeywordCheck,
+    names: readonly string[],
+    { problem, params }: NameWords,
     v: string,
     ok: string,
   ): string {
     const where = this.constant(`${pointer}/${escapePointerSegment(keyword)}`);
+    const said = this.constant(problem);
     const atRoot = this.presentRequired ? this.variable() : null;
     let code = atRoot === null ? "" : `const ${atRoot} = isArguments(${v});\n`;
-    const params = missingParams(names);
     names.forEach((name, i) => {
       const x = this.variable();
       const literal = JSON.stringify(name);
       const missing = atRoot === null ? `${x} === undefined` : `${x} === undefined || (${atRoot} && isBlank(${x}))`;
-      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail(${JSON.stringify(keyword)}, ${where}, MISSING, ${this.constant(params[i])}, ${literal}); }\n`;
+      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail(${JSON.stringify(keyword)}, ${where}, ${said}, ${this.constant(params[i])}, ${literal}); }\n`;
     });
     return `if (isObject(${v})) {\n${code}}\n`;
   }

@@ -1,5 +1,5 @@
 import { MAX_CHAIN, MAX_SUBSCHEMAS } from "../bounds";
-import { valueKeyword, type Keyword, type SchemaSite } from "../keyword";
+import type { Keyword, SchemaSite } from "../keyword";
 import { either, typeWord } from "../../explain/messages";
 import { every, type Check, type Report, type Run } from "../../explain/report";
 import { NO_PARAMS } from "../../explain/params";
@@ -23,14 +23,46 @@ const COUNTED_PROBLEMS = 10;
 
 type BranchKeyword = "oneOf" | "anyOf" | "allOf";
 
-/** How a composition's check is made from the checks of its branches. */
-type Combine = (checks: readonly Check[]) => Check;
+/** How a composition's branches decide (Keyword.decides). */
+type Decides = NonNullable<Keyword["decides"]>;
+
+/** A composition's check with a report, made from the checks of its branches. */
+type Explaining = (checks: readonly Check[]) => (value: unknown, report: Report) => boolean;
+
+/**
+ * The closures' reading of Keyword.decides: the answer without a report,
+ * branch by branch with the same short cuts the fast check writes from the
+ * same field (src/validate/check-generator.ts), so neither tier has a way of
+ * deciding of its own.
+ */
+const DECIDE: Record<Decides, (checks: readonly Check[]) => (value: unknown) => boolean> = {
+  all: (checks) => (v) => checks.every((check) => check(v, null)),
+  any: (checks) => (v) => checks.some((check) => check(v, null)),
+  one: (checks) => (v) => {
+    let matched = 0;
+    for (const check of checks) if (check(v, null) && ++matched > 1) return false;
+    return matched === 1;
+  },
+  none:
+    ([check]) =>
+    (v) =>
+      !check(v, null),
+};
 
 /** The way each composition check was made, to make it again over other branch checks. */
-const combined = new WeakMap<Check, Combine>();
+const combined = new WeakMap<Check, (checks: readonly Check[]) => Check>();
 
-/** `combine(checks)`, remembered as the way to make it. */
-function combineBranches(combine: Combine, checks: readonly Check[]): Check {
+/**
+ * The check of a composition that decides as `decides` says, over the
+ * branch `checks`: without a report as DECIDE reads it, with one as
+ * `explaining` words it. Remembered, to be made again over other branches.
+ */
+function composed(decides: Decides, explaining: Explaining, checks: readonly Check[]): Check {
+  const combine = (branches: readonly Check[]): Check => {
+    const decide = DECIDE[decides](branches);
+    const explain = explaining(branches);
+    return (v, r) => (r === null ? decide(v) : explain(v, r));
+  };
   const check = combine(checks);
   combined.set(check, combine);
   return check;
@@ -44,6 +76,26 @@ function combineBranches(combine: Combine, checks: readonly Check[]): Check {
  */
 export function withBranches(check: Check, branches: readonly Check[]): Check | undefined {
   return combined.get(check)?.(branches);
+}
+
+/** A composition keyword, whose closure decides as its description says. */
+function composition(
+  name: BranchKeyword | "not",
+  decides: Decides,
+  build: (
+    value: unknown,
+    site: SchemaSite,
+    compose: (explaining: Explaining, checks: readonly Check[]) => Check,
+  ) => Check | null,
+): Keyword {
+  return {
+    name,
+    subschemas: name === "not" ? "one" : "byIndex",
+    sameValue: decides === "all" ? "all" : "some",
+    decides,
+    ...(name === "not" ? {} : { list: true as const }),
+    compile: (value, site) => build(value, site, (explaining, checks) => composed(decides, explaining, checks)),
+  };
 }
 
 /** Every branch run on `value`, each in a capture that counts up to COUNTED_PROBLEMS (every branch runs: the work counted must not depend on which matched first). */
@@ -145,94 +197,63 @@ function searchTypes(given: Record<string, unknown>, site: SchemaSite, depth: nu
   return [...names];
 }
 
-export const oneOfKeyword: Keyword = {
-  name: "oneOf",
-  subschemas: "byIndex",
-  sameValue: "some",
-  decides: "one",
-  list: true,
-  compile(value, site) {
-    if (Object.hasOwn(site.schema, "anyOf")) {
-      site.problem("oneOf", "oneOf and anyOf in the same schema object are not supported", "unsupported_capability");
-    }
-    const checks = branches("oneOf", value, site);
-    if (checks === null) return null;
-    const forms = formsOf(value, site);
-    const pointer = site.pointer("oneOf");
-    return combineBranches(
-      (checks) => (v, r) => {
-        if (r === null) {
-          let matched = 0;
-          for (const check of checks) if (check(v, null) && ++matched > 1) return false;
-          return matched === 1;
-        }
-        const runs = captureEach(checks, v, r);
-        const matched: number[] = [];
-        for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
-        if (matched.length === 1) return true;
-        if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_MATCH);
-        // Forms are counted from 1 in messages; Ajv's passingSchemas are indices.
-        return r.fail(
-          "oneOf",
-          pointer,
-          `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`,
-          () => ({ passingSchemas: matched.map((form) => form - 1) }),
-        );
-      },
-      checks,
-    );
-  },
-};
-
-export const anyOfKeyword: Keyword = {
-  name: "anyOf",
-  subschemas: "byIndex",
-  sameValue: "some",
-  decides: "any",
-  list: true,
-  compile(value, site) {
-    const checks = branches("anyOf", value, site);
-    if (checks === null) return null;
-    const forms = formsOf(value, site);
-    const pointer = site.pointer("anyOf");
-    return combineBranches(
-      (checks) => (v, r) => {
-        if (r === null) return checks.some((check) => check(v, null));
-        const runs = captureEach(checks, v, r);
-        for (const run of runs) if (run.ok) return true;
-        return r.fail("anyOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_PARAMS);
-      },
-      checks,
-    );
-  },
-};
-
-/** Every branch must match (extended profile); their problems are reported as they are. */
-export const allOfKeyword: Keyword = {
-  name: "allOf",
-  subschemas: "byIndex",
-  sameValue: "all",
-  decides: "all",
-  list: true,
-  compile(value, site) {
-    const checks = branches("allOf", value, site);
-    return checks === null ? null : every(checks);
-  },
-};
-
-const not = valueKeyword("not", isSchema, "a schema", (value, site) => {
-  const pointer = site.pointer("not");
-  return combineBranches(
-    ([check]) =>
-      (v, r) => {
-        if (r === null) return !check(v, null);
-        // The branch's first problem makes `not` hold; it is dropped.
-        return (
-          !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here", NO_PARAMS)
-        );
-      },
-    [site.applicator("not", value)],
+export const oneOfKeyword = composition("oneOf", "one", (value, site, compose) => {
+  if (Object.hasOwn(site.schema, "anyOf")) {
+    site.problem("oneOf", "oneOf and anyOf in the same schema object are not supported", "unsupported_capability");
+  }
+  const checks = branches("oneOf", value, site);
+  if (checks === null) return null;
+  const forms = formsOf(value, site);
+  const pointer = site.pointer("oneOf");
+  return compose(
+    (checks) => (v, r) => {
+      const runs = captureEach(checks, v, r);
+      const matched: number[] = [];
+      for (let i = 0; i < runs.length; i++) if (runs[i].ok) matched.push(i + 1);
+      if (matched.length === 1) return true;
+      if (matched.length === 0) return r.fail("oneOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_MATCH);
+      return r.fail(
+        "oneOf",
+        pointer,
+        `matches more than one of the allowed forms (forms ${matched.join(", ")}); it must match exactly one`,
+        () => ({ passingSchemas: matched.map((form) => form - 1) }),
+      );
+    },
+    checks,
   );
 });
 
-export const notKeyword: Keyword = { ...not, subschemas: "one", sameValue: "some", decides: "none" };
+export const anyOfKeyword = composition("anyOf", "any", (value, site, compose) => {
+  const checks = branches("anyOf", value, site);
+  if (checks === null) return null;
+  const forms = formsOf(value, site);
+  const pointer = site.pointer("anyOf");
+  return compose(
+    (checks) => (v, r) => {
+      const runs = captureEach(checks, v, r);
+      for (const run of runs) if (run.ok) return true;
+      return r.fail("anyOf", pointer, () => noMatchProblem(forms, runs, v, r), NO_PARAMS);
+    },
+    checks,
+  );
+});
+
+/** Every branch must match (extended profile); their problems are reported as they are. */
+export const allOfKeyword = composition("allOf", "all", (value, site, compose) => {
+  const checks = branches("allOf", value, site);
+  return checks === null ? null : compose((checks) => every(checks), checks);
+});
+
+export const notKeyword = composition("not", "none", (value, site, compose) => {
+  if (!isSchema(value)) {
+    site.problem("not", "must be a schema");
+    return null;
+  }
+  const pointer = site.pointer("not");
+  return compose(
+    ([check]) =>
+      (v, r) =>
+        !r.capture(check, v, 1).ok || r.fail("not", pointer, "matches a form that is not allowed here", NO_PARAMS),
+    [site.applicator("not", value)],
+  );
+});

@@ -1,4 +1,5 @@
 import { isObject } from "../assertion";
+import { ownValue } from "../../runtime/own-value";
 import { sizeBound, valueKeyword, type Claims, type Keyword } from "../keyword";
 import { treeSize } from "../weight";
 import { preview, shortName } from "../../explain/messages";
@@ -12,32 +13,6 @@ import type { Params } from "../../explain/params";
 type JsonObject = Record<string, unknown>;
 
 export { isObject };
-
-/**
- * Own properties only (docs/schemas.md, "The JSON input domain"): `toString` or
- * `__proto__` inherited from Object.prototype is not a property of the
- * arguments, and neither is anything another part of the process added to
- * Object.prototype since (`Object.prototype.isAdmin = true`). Arguments hold
- * no `undefined` (they are checked to be JSON first), so a read that gives
- * undefined is an absent property; any other value is own unless the name
- * is on Object.prototype right now, which only then needs the slower test.
- */
-export function ownValue(v: JsonObject, name: string): unknown {
-  const value = v[name];
-  return value === undefined || !(name in Object.prototype) || Object.hasOwn(v, name) ? value : undefined;
-}
-
-/**
- * ownValue as the generated tiers write it, with the name in place (each
- * read then has a call site, and a cache, of its own): a statement that
- * declares `x` as `v`'s own property `name`, or undefined. The code needs
- * `hasOwn` and `objectPrototype` in scope. The own-ness test runs whenever
- * the name is on Object.prototype at the time of the call, as ownValue's.
- */
-export function ownValueCode(x: string, v: string, name: string): string {
-  const literal = JSON.stringify(name);
-  return `let ${x} = ${v}[${literal}];\nif (${x} !== undefined && ${literal} in objectPrototype && !hasOwn(${v}, ${literal})) ${x} = undefined;\n`;
-}
 
 export const propertiesKeyword: Keyword = {
   name: "properties",
@@ -104,12 +79,7 @@ function presentProperties(
 }
 
 /** The problem of a required property that is absent. */
-export const MISSING = "missing (required)";
-
-/** The params of the missing property `name` (Ajv's `required`), made once per listed name. */
-export function missingParams(names: readonly string[]): Params[] {
-  return names.map((name) => ({ missingProperty: name }));
-}
+const MISSING = "missing (required)";
 
 export const requiredKeyword: Keyword = {
   name: "required",
@@ -123,7 +93,7 @@ export const requiredKeyword: Keyword = {
       : value.every((name) => typeof name === "string")
         ? value
         : value.filter((name): name is string => typeof name === "string"),
-  compile(value, site) {
+  assert(value, site) {
     if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) {
       site.problem("required", "must be a list of property names");
       return null;
@@ -134,47 +104,11 @@ export const requiredKeyword: Keyword = {
     }
     if (value.length === 0) return null;
     const names = value as string[];
-    const pointer = site.pointer("required");
-    const params = missingParams(names);
-    if (site.options.presentRequired) return presentRequired(names, params, pointer);
-    return (v, r) => {
-      if (!isObject(v)) return true;
-      let ok = true;
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        if (ownValue(v, name) !== undefined) continue;
-        if (r === null) return false;
-        ok = r.fail("required", pointer, MISSING, params[i], name);
-      }
-      return ok;
-    };
+    // Ajv's params of each missing property, made once per listed name.
+    const words = { problem: MISSING, params: names.map((name) => ({ missingProperty: name })) };
+    return (o) => o.present(names, words);
   },
 };
-
-/**
- * `required` under presentRequired (src/runtime/present.ts): at the arguments
- * object, a listed property holding null or blank text is missing too. This
- * holds for every list that applies to the arguments object, the root's own
- * and those of root-level `allOf`, `anyOf`, `oneOf`, `not` and `$ref`
- * (docs/contract.md, "Present values"): all of them read the same
- * properties, and one reading of them keeps a branch from matching a value
- * the root calls missing. Nested objects keep the key-only rule.
- */
-function presentRequired(names: readonly string[], params: readonly Params[], pointer: string): Check {
-  return (v, r) => {
-    if (!isObject(v)) return true;
-    const atRoot = isArguments(v);
-    let ok = true;
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i];
-      const value = ownValue(v, name);
-      if (value !== undefined && !(atRoot && isBlank(value))) continue;
-      if (r === null) return false;
-      ok = r.fail("required", pointer, MISSING, params[i], name);
-    }
-    return ok;
-  };
-}
 
 const MAX_LISTED_NAMES = 12;
 
