@@ -22,6 +22,7 @@ interface Report {
   provenTrips: number;
   fixed: number;
   fixedFast: number;
+  long: number;
   failures: unknown[];
   limit?: { shortest: number; fast: boolean; oneByte: number[][]; sliced: number[][]; trips: number };
 }
@@ -56,6 +57,8 @@ describe("one-byte subjects in PCRE2's 8-bit code", () => {
       expect(report.proven).toBeGreaterThan(report.patterns / 4);
       // A pattern cut to empty branches, on the empty string among others: every one through the fast call.
       expect({ fixed: report.fixed, fixedFast: report.fixedFast }).toStrictEqual({ fixed: 49, fixedFast: 49 });
+      // Long counted repeats, past the 8-bit library's 64 KiB links.
+      expect(report.long).toBe(6);
     },
     HEAVY,
   );

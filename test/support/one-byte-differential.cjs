@@ -148,6 +148,7 @@ const report = {
   provenTrips: 0,
   fixed: 0,
   fixedFast: 0,
+  long: 0,
   failures: [],
 };
 const start = engine.searches();
@@ -232,6 +233,27 @@ for (const pattern of FIXED_PATTERNS) {
     report.fixed++;
     if (engine.searches().fast > before) report.fixedFast++;
     if (answer !== expected) report.failures.push({ pattern, subject: s, expected, fastAnswer: answer });
+  }
+}
+
+// Long counted repeats, compiled past 64 KiB (the 8-bit library's links):
+// their one-byte subjects may stay on the 32-bit code, with the same answers
+// and charges.
+const LONG = [
+  ["^(?:é[a-z]){1500}$", ["éa".repeat(1500), "éb".repeat(1499), "éÿ".repeat(1500)]],
+  ["^(?:ÿ|Ā|[^\\x00-\\x7f]b){400}$", ["ÿ".repeat(400), "éb".repeat(400), "ÿ".repeat(399) + "b"]],
+];
+for (const [pattern, subjects] of LONG) {
+  const regexp = new RegExp(pattern, "u");
+  const compiled = compilePattern(pattern, "extended");
+  for (const s of subjects) {
+    for (let i = 0; i < 100; i++) searchOnce(compiled, flat(s));
+    const [answer, work] = searchOnce(compiled, flat(s));
+    const [slicedAnswer, slicedWork] = searchOnce(compiled, sliced(s));
+    const expected = regexp.test(s) ? 1 : 0;
+    report.long++;
+    if (answer !== expected || slicedAnswer !== expected || work !== slicedWork)
+      report.failures.push({ pattern, subject: s.slice(0, 20), expected, answer, slicedAnswer, work, slicedWork });
   }
 }
 
