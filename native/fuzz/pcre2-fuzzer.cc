@@ -990,7 +990,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // 8-bit code must answer as the DFA does. Any other subject is cut to
     // one byte a code point (its low byte), and the DFA answers that one.
     if (!one_byte_jit || !one_byte_interpreted) continue;
-    std::vector<uint8_t> bytes(text.begin(), text.end());
+    // Never null, as a one-byte string's characters never are (see MakeSubject).
+    std::vector<uint8_t> bytes;
+    bytes.reserve(text.size() + 1);
+    bytes.assign(text.begin(), text.end());
     const bool one_byte = std::all_of(text.begin(), text.end(), [](uint32_t c) { return c <= 0xFF; });
     const Outcome bytes_answer = one_byte ? answer : DfaTest(dfa, std::vector<uint32_t>(bytes.begin(), bytes.end()));
     if (!one_byte) context.answers += std::string(", DFA on its low bytes: ") + Name(bytes_answer);
