@@ -1,11 +1,11 @@
 import { isObject } from "../assertion";
 import { ownValue } from "../../runtime/own-value";
-import { sizeBound, valueKeyword, type Claims, type Keyword } from "../keyword";
+import { sizeBound, valueKeyword, type Claims, type Keyword, type SchemaSite } from "../keyword";
 import { treeSize } from "../weight";
 import { preview, shortName } from "../../explain/messages";
 import { keysOf } from "../../runtime/own-keys";
 import { isArguments, isBlank } from "../../runtime/present";
-import { acceptAll, checkChild, type Check } from "../../explain/report";
+import { acceptAll, checkChild, type Check, type Report } from "../../explain/report";
 import { isPlainObject, isSchema, lengthOf } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
 import type { Params } from "../../explain/params";
@@ -151,27 +151,38 @@ function additionalProperties(name: string, alias: string): Keyword {
         site.problem(name, "must be a boolean or a schema");
         return null;
       }
-      const { rootRequired } = site;
-      return (v, r) => {
-        if (!isObject(v)) return true;
-        // As for properties (presentProperties): a blank property of the arguments object that the root always requires is absent here too.
-        const skipBlank = rootRequired !== null && r !== null && isArguments(v);
-        let ok = true;
-        for (const key of keysOf(v)) {
-          charge(1);
-          if (
-            declared.has(key) ||
-            claimed(key) ||
-            (skipBlank && rootRequired.has(key) && isBlank(v[key])) ||
-            checkChild(each, v[key], key, r)
-          )
-            continue;
-          if (r === null) return false;
-          ok = false;
-        }
-        return ok;
-      };
+      return eachKey(
+        site,
+        (key) => declared.has(key) || claimed(key),
+        (key, child, r) => checkChild(each, child, key, r),
+      );
     },
+  };
+}
+
+/**
+ * A check over an object's own keys, a step each: a key `owned` answers for
+ * is left alone, then a blank property of the arguments object that the
+ * root always requires (absent, as for properties: presentProperties), and
+ * `passes` answers for the rest (reporting into `r` when it is given).
+ */
+export function eachKey(
+  site: SchemaSite,
+  owned: (key: string) => boolean,
+  passes: (key: string, value: unknown, r: Report | null) => boolean,
+): Check {
+  const { rootRequired } = site;
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const skipBlank = rootRequired !== null && r !== null && isArguments(v);
+    let ok = true;
+    for (const key of keysOf(v)) {
+      charge(1);
+      if (owned(key) || (skipBlank && rootRequired.has(key) && isBlank(v[key])) || passes(key, v[key], r)) continue;
+      if (r === null) return false;
+      ok = false;
+    }
+    return ok;
   };
 }
 

@@ -1,11 +1,9 @@
 import type { Claims, Keyword, SchemaSite } from "../keyword";
-import { isObject, matches } from "../assertion";
+import { matches } from "../assertion";
 import { oneLine } from "../../runtime/one-line";
-import { keysOf } from "../../runtime/own-keys";
-import { isArguments, isBlank } from "../../runtime/present";
+import { eachKey } from "./object";
 import { checkChild, type Check } from "../../explain/report";
 import { isPlainObject } from "../../runtime/shape";
-import { charge } from "../../runtime/pass";
 import type { CompiledPattern } from "../../pattern/native";
 import { PatternError } from "../../pattern/syntax";
 
@@ -73,22 +71,18 @@ export const patternPropertiesKeyword: Keyword = {
       const check = site.subschema(value[source], NAME, source);
       if (isCompiled(entry)) each.push({ ...entry, check });
     }
-    const { rootRequired } = site;
-    return (v, r) => {
-      if (!isObject(v)) return true;
-      // As for properties (presentProperties): a blank property of the arguments object that the root always requires is absent here too.
-      const skipBlank = rootRequired !== null && r !== null && isArguments(v);
-      let ok = true;
-      for (const key of keysOf(v)) {
-        charge(1);
-        if (skipBlank && rootRequired.has(key) && isBlank(v[key])) continue;
+    return eachKey(
+      site,
+      () => false,
+      (key, child, r) => {
+        let ok = true;
         for (const entry of each) {
-          if (!named(entry, key) || checkChild(entry.check, v[key], key, r)) continue;
+          if (!named(entry, key) || checkChild(entry.check, child, key, r)) continue;
           if (r === null) return false;
           ok = false;
         }
-      }
-      return ok;
-    };
+        return ok;
+      },
+    );
   },
 };
