@@ -11,7 +11,7 @@ import { SchemaPatterns } from "../pattern/compile-pattern";
 import type { CompiledPattern } from "../pattern/native";
 import type { PatternError } from "../pattern/syntax";
 import { escapePointerSegment, type PathSegment } from "../runtime/paths";
-import { resolveRef, valueAt } from "./ref-target";
+import { resolveRef, valueAt, type RefTarget } from "./ref-target";
 import { acceptAll, every, type Check } from "../explain/report";
 import type { ErrorKind, Issue } from "../runtime/types";
 import { isPlainObject, ownFields } from "../runtime/shape";
@@ -153,20 +153,20 @@ class Compiler {
   private readonly issues: Issue[] = [];
   private uncounted = 0;
   /** Every compiled subschema, by number. */
-  private readonly nodes: Node[] = [];
+  readonly nodes: Node[] = [];
   /** The numbers of the nodes compiled from each subschema object. */
   private readonly bySchema = new Map<unknown, number[]>();
   private readonly pendingRefs: PendingRef[] = [];
   /** Same-value edges by the number of the node they leave. */
   private readonly sameValue: SameValueEdge[][] = [];
-  private readonly typeCache = new Map<unknown, string[] | null | undefined>();
-  private readonly patterns: SchemaPatterns;
-  private readonly countValues: CountVisits;
-  private readonly rootRequired: Set<string> | null;
+  readonly typeCache = new Map<unknown, string[] | null | undefined>();
+  readonly patterns: SchemaPatterns;
+  readonly countValues: CountVisits;
+  readonly rootRequired: Set<string> | null;
 
   constructor(
-    private readonly document: unknown,
-    private readonly options: CompileOptions,
+    readonly document: unknown,
+    readonly options: CompileOptions,
   ) {
     this.patterns = new SchemaPatterns(options.profile);
     this.countValues = schemaValueCount(this.patterns);
@@ -257,12 +257,12 @@ class Compiler {
     return found ?? this.node(schema, pointer, 0).id;
   }
 
-  private record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
+  record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
     if (this.issues.length >= MAX_ISSUES) this.uncounted++;
     else this.issues.push(unplacedIssue(kind, pointer, keyword, `#${pointer}: ${message}`));
   }
 
-  private node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
+  node(schema: unknown, pointer: string, depth: number): { id: number; check: Check } {
     const id = this.nodes.length;
     if (id >= MAX_SUBSCHEMAS)
       throw new SchemaTooLarge(`the schema has more than ${MAX_SUBSCHEMAS} subschemas (counted as written out)`);
@@ -299,42 +299,9 @@ class Compiler {
       this.record(pointer, "schema", `the schema nests deeper than ${MAX_DEPTH} levels`, "validation");
       return acceptAll;
     }
-    const at = (...segments: PathSegment[]) => pointer + segments.map((s) => "/" + escapePointerSegment(s)).join("");
     const fields = this.fields(schema);
     chargeKeywords(this.patterns, Object.keys(fields).length);
-    let claims: Claims | undefined;
-    // Whether a keyword of the object claims names (Keyword.claims), and the subschemas the keyword being compiled makes.
-    let children: CompiledNode[] | null = null;
-    let byName: string[] | null = null;
-    const child = (value: unknown, pointer: string, key: PathSegment) => {
-      const made = this.node(value, pointer, depth + 1);
-      (children ??= []).push(this.nodes[made.id]);
-      if (byName !== null) byName.push(String(key));
-      return made;
-    };
-    const site: SchemaSite = {
-      schema: fields,
-      options: this.options,
-      document: this.document,
-      pointer: at,
-      problem: (keyword, message, kind = "validation", ...segments) =>
-        this.record(at(keyword, ...segments), keyword, message, kind),
-      subschema: (value, ...segments) => child(value, at(...segments), segments[segments.length - 1]).check,
-      applicator: (keyword, value, ...segments) => {
-        const branch = at(keyword, ...segments);
-        const made = child(value, branch, segments.length === 0 ? keyword : segments[segments.length - 1]);
-        this.edge(id, { to: made.id, via: branch, keyword });
-        return made.check;
-      },
-      ref: (keyword, target) => this.ref(id, at(keyword), keyword, target),
-      resolve: (ref) => resolveRef(this.document, ref, placementOf),
-      claimed: () => (claims ??= this.claimed(fields, site)),
-      typeCache: this.typeCache,
-      countValues: this.countValues,
-      rootRequired: this.rootRequired,
-      list: (value) => this.list(value),
-      pattern: (source) => this.patterns.compile(source),
-    };
+    const site = new Site(this, fields, pointer, depth, id);
     const node = this.nodes[id];
     const names = Object.keys(fields);
     // A unit for the subschema, one for each keyword (annotations too), and what each adds, read once the
@@ -347,12 +314,11 @@ class Compiler {
         continue;
       }
       const value = fields[name];
-      children = null;
-      byName = keyword.subschemas === "byName" ? [] : null;
+      site.startKeyword(keyword.subschemas === "byName");
       if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
       const check = assertion
-        ? assertion(closureOps(name, at(name), keyword.applies, this.options.presentRequired))
+        ? assertion(closureOps(name, site.pointer(name), keyword.applies, this.options.presentRequired))
         : keyword.compile?.(value, site);
       if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;
@@ -365,19 +331,22 @@ class Compiler {
           check,
           described: keyword,
           assertion,
-          children: exactly(children) ?? NO_CHILDREN,
-          names: exactly(byName) ?? NO_NAMES,
+          children: exactly(site.children) ?? NO_CHILDREN,
+          names: exactly(site.byName) ?? NO_NAMES,
         });
     }
     node.weight = weight;
     node.keywords = exactly(node.keywords) ?? [];
     // Only additionalProperties asks what its siblings claim.
-    node.claims = claims ?? NO_CLAIMS;
-    return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
+    node.claims = site.claims ?? NO_CLAIMS;
+    const checks = node.keywords.map((keyword) => keyword.check);
+    if (this.options.lenientScalars && node.type !== null && node.types !== null)
+      return charged(weight, null, [lenientTypeGate(node.types, node.type, every(checks))]);
+    return charged(weight, node.type, checks);
   }
 
   /** What the keywords of a schema object's `fields` check themselves (Keyword.claims). */
-  private claimed(fields: Record<string, unknown>, site: SchemaSite): Claims {
+  claimed(fields: Record<string, unknown>, site: SchemaSite): Claims {
     const names: string[] = [];
     const tests: ((name: string) => boolean)[] = [];
     const words: string[] = [];
@@ -416,7 +385,7 @@ class Compiler {
    * the bound instead of walked. A hole is copied as undefined, which every
    * keyword refuses.
    */
-  private list(value: readonly unknown[]): unknown[] {
+  list(value: readonly unknown[]): unknown[] {
     const length: unknown = value.length;
     if (!Number.isSafeInteger(length) || (length as number) < 0) throw new TypeError("a list's length is not a count");
     this.countValues(length as number);
@@ -425,19 +394,12 @@ class Compiler {
     return copy;
   }
 
-  /** The node's type check and the rest: a value of the wrong type gets one problem, not one per keyword. */
-  private join(types: readonly string[] | null, typeCheck: Check | null, rest: Check): Check {
-    if (typeCheck === null) return rest;
-    if (this.options.lenientScalars && types !== null) return lenientTypeGate(types, typeCheck, rest);
-    return (value, report) => typeCheck(value, report) && rest(value, report);
-  }
-
-  private edge(from: number, edge: SameValueEdge): void {
+  edge(from: number, edge: SameValueEdge): void {
     (this.sameValue[from] ??= []).push(edge);
   }
 
   /** A check that runs the target's compiled check, filled in once every node is compiled. */
-  private ref(from: number, via: string, keyword: string, target: string): Check {
+  ref(from: number, via: string, keyword: string, target: string): Check {
     // Replaced once every node is compiled; until then nothing passes.
     const pending: PendingRef = { from, via, keyword, target, check: () => false };
     this.pendingRefs.push(pending);
@@ -542,6 +504,101 @@ class Compiler {
   }
 }
 
+/**
+ * What the keywords of one schema object compile with (SchemaSite): an
+ * object a subschema, its methods on the prototype, so that a check that
+ * keeps its site (a keyword's closure may) keeps this object and no
+ * closures made for it.
+ */
+class Site implements SchemaSite {
+  /** The subschemas the keyword being compiled makes, in order. */
+  children: CompiledNode[] | null = null;
+  /** For a keyword whose subschemas stand by name (Keyword.subschemas "byName"), the name of each; otherwise null. */
+  byName: string[] | null = null;
+  /** What the object's keywords claim (Keyword.claims), once a keyword asked. */
+  claims: Claims | undefined = undefined;
+
+  constructor(
+    private readonly compiler: Compiler,
+    readonly schema: Record<string, unknown>,
+    /** The object's JSON Pointer. */
+    private readonly at: string,
+    private readonly depth: number,
+    /** The node the object compiles to. */
+    private readonly id: number,
+  ) {}
+
+  get options(): CompileOptions {
+    return this.compiler.options;
+  }
+  get document(): unknown {
+    return this.compiler.document;
+  }
+  get typeCache(): Map<unknown, string[] | null | undefined> {
+    return this.compiler.typeCache;
+  }
+  get countValues(): CountVisits {
+    return this.compiler.countValues;
+  }
+  get rootRequired(): ReadonlySet<string> | null {
+    return this.compiler.rootRequired;
+  }
+
+  /** Clears what the last keyword made, for the next one. */
+  startKeyword(byName: boolean): void {
+    this.children = null;
+    this.byName = byName ? [] : null;
+  }
+
+  pointer(...segments: PathSegment[]): string {
+    let pointer = this.at;
+    for (const segment of segments) pointer += "/" + escapePointerSegment(segment);
+    return pointer;
+  }
+
+  problem(keyword: string, message: string, kind: ErrorKind = "validation", ...segments: PathSegment[]): void {
+    this.compiler.record(this.pointer(keyword, ...segments), keyword, message, kind);
+  }
+
+  subschema(value: unknown, ...segments: PathSegment[]): Check {
+    return this.child(value, this.pointer(...segments), segments[segments.length - 1]).check;
+  }
+
+  applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check {
+    const branch = this.pointer(keyword, ...segments);
+    const made = this.child(value, branch, segments.length === 0 ? keyword : segments[segments.length - 1]);
+    this.compiler.edge(this.id, { to: made.id, via: branch, keyword });
+    return made.check;
+  }
+
+  ref(keyword: string, target: string): Check {
+    return this.compiler.ref(this.id, this.pointer(keyword), keyword, target);
+  }
+
+  resolve(ref: unknown): RefTarget {
+    return resolveRef(this.compiler.document, ref, placementOf);
+  }
+
+  claimed(): Claims {
+    return (this.claims ??= this.compiler.claimed(this.schema, this));
+  }
+
+  list(value: readonly unknown[]): unknown[] {
+    return this.compiler.list(value);
+  }
+
+  pattern(source: string): CompiledPattern | PatternError {
+    return this.compiler.patterns.compile(source);
+  }
+
+  private child(value: unknown, pointer: string, key: PathSegment): { id: number; check: Check } {
+    const made = this.compiler.node(value, pointer, this.depth + 1);
+    (this.children ??= []).push(this.compiler.nodes[made.id]);
+    if (this.byName !== null) this.byName.push(String(key));
+    return made;
+  }
+}
+
 const NO_CLAIMS: Claims = { names: [], test: null, words: null };
 const NO_CHILDREN: readonly CompiledNode[] = [];
 
@@ -554,11 +611,33 @@ function exactly<T>(list: T[] | null): T[] | null {
 }
 const NO_NAMES: readonly string[] = [];
 
-/** `check`, counting its weight of work each time it runs. */
-function charged(check: Check, weight: number): Check {
+/**
+ * A node's check, counting its weight of work each time it runs: its `type`
+ * check first (a value of the wrong type gets one problem, not one per
+ * keyword), then each of `checks`, all of them with a report (every failure
+ * recorded), the first failure ending it without one. One closure a node:
+ * a validator keeps one for each of its subschemas.
+ */
+function charged(weight: number, type: Check | null, checks: readonly Check[]): Check {
+  if (checks.length === 0) {
+    if (type === null) return () => (charge(weight), true);
+    return (value, report) => (charge(weight), type(value, report));
+  }
+  if (checks.length === 1) {
+    const [only] = checks;
+    if (type === null) return (value, report) => (charge(weight), only(value, report));
+    return (value, report) => (charge(weight), type(value, report) && only(value, report));
+  }
   return (value, report) => {
     charge(weight);
-    return check(value, report);
+    if (type !== null && !type(value, report)) return false;
+    let ok = true;
+    for (const check of checks) {
+      if (check(value, report)) continue;
+      if (report === null) return false;
+      ok = false;
+    }
+    return ok;
   };
 }
 

@@ -26,7 +26,9 @@ export const propertiesKeyword: Keyword = {
       return null;
     }
     const names = Object.keys(value);
-    const checks = names.map((name) => site.subschema(value[name], "properties", name));
+    // A loop, not a closure over `site`: the check below would keep the site alive with it.
+    const checks: Check[] = [];
+    for (const name of names) checks.push(site.subschema(value[name], "properties", name));
     const { rootRequired } = site;
     if (rootRequired !== null) return presentProperties(names, checks, rootRequired);
     return (v, r) => {
