@@ -543,7 +543,7 @@ class Generator extends CodeWriter {
       if (listed.has(name)) continue;
       const x = this.variable();
       // Own properties only, whatever Object.prototype holds at the time of the call.
-      code += `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false; }\n`;
+      code = this.growing(code + `{ ${ownValueCode(x, v, name)}if (${x} === undefined${blank(x)}) return false; }\n`);
     }
     return code;
   }

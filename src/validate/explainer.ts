@@ -177,7 +177,7 @@ class ExplainWriter extends CodeWriter {
       const literal = JSON.stringify(name);
       const blank = skipBlank !== null && rootRequired!.has(name) ? ` && !(${skipBlank} && isBlank(${x}))` : "";
       const present = child === "" ? "" : `if (${x} !== undefined${blank}) {\n${this.below(literal, child)}}\n`;
-      code += `{ ${ownValueCode(x, v, name)}${present}}\n`;
+      code = this.growing(code + `{ ${ownValueCode(x, v, name)}${present}}\n`);
     }
     return `if (isObject(${v})) {\n${code}}\n`;
   }
@@ -212,7 +212,10 @@ class ExplainWriter extends CodeWriter {
       const x = this.variable();
       const literal = JSON.stringify(name);
       const missing = atRoot === null ? `${x} === undefined` : `${x} === undefined || (${atRoot} && isBlank(${x}))`;
-      code += `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail(${JSON.stringify(keyword)}, ${where}, ${said}, ${this.constant(params[i])}, ${literal}); }\n`;
+      code = this.growing(
+        code +
+          `{ ${ownValueCode(x, v, name)}if (${missing}) ${ok} = r.fail(${JSON.stringify(keyword)}, ${where}, ${said}, ${this.constant(params[i])}, ${literal}); }\n`,
+      );
     });
     return `if (isObject(${v})) {\n${code}}\n`;
   }

@@ -254,6 +254,16 @@ describe("the generated source", () => {
     expect(explainer(strings(15_000))).toBeNull();
   });
 
+  it("stops at the bound within one subschema's own text: a `required` of 100,000 names", () => {
+    const schema = { type: "object", required: Array.from({ length: 100_000 }, (_, i) => `r${i}`) };
+    expect(generated(schema)).toBeNull();
+    expect(generateExplainer(schema, options, compileSchema(schema, options))).toBeNull();
+    const [cold, hot] = pair(schema, {})!;
+    const args = Object.fromEntries(Array.from({ length: 99_999 }, (_, i) => [`r${i}`, i]));
+    expect(hot.validate(args)).toStrictEqual(cold.validate(args));
+    expect(hot.validate(args)).toMatchObject({ ok: false, message: "invalid arguments: r99999: missing (required)" });
+  });
+
   it("for a subschema that asserts nothing is one walk of the value, as for true", () => {
     const schema = { type: "object", properties: { a: {}, b: { description: "any" }, c: true } };
     const deep: unknown[] = [];
