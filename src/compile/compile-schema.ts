@@ -26,6 +26,13 @@ import { NO_PARAMS } from "../explain/params";
  */
 const UNROLLED_VISITS = 256;
 
+/**
+ * The longest `$ref`, or target pointer, that keys a map of the compiler:
+ * V8 hashes a string of 16,384 characters or more by its length alone, so
+ * longer ones would collide; they are resolved each time they are met.
+ */
+const MAX_KEYED_REF = 1024;
+
 export interface CompiledSchema {
   /** Present when `issues` is empty. */
   check: Check | null;
@@ -160,6 +167,8 @@ class Compiler {
   /** Same-value edges by the number of the node they leave. */
   private readonly sameValue: SameValueEdge[][] = [];
   readonly typeCache = new Map<unknown, string[] | null | undefined>();
+  /** Where each `$ref` string leads (resolveRef), resolved once: a schema may repeat one `$ref` thousands of times. */
+  private readonly refTargets = new Map<string, RefTarget>();
   readonly patterns: SchemaPatterns;
   readonly countValues: CountVisits;
   readonly rootRequired: Set<string> | null;
@@ -188,7 +197,13 @@ class Compiler {
     const remembered = new Set<unknown>();
     try {
       check = this.node(root, "", 0).check;
-      const targets = this.pendingRefs.map((ref) => this.nodeAt(ref.target));
+      const found = new Map<string, number>();
+      const targets = this.pendingRefs.map((ref) => {
+        if (ref.target.length > MAX_KEYED_REF) return this.nodeAt(ref.target);
+        let id = found.get(ref.target);
+        if (id === undefined) found.set(ref.target, (id = this.nodeAt(ref.target)));
+        return id;
+      });
       this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: ref.keyword }));
       const acyclic = this.refuseCycles();
       if (acyclic) this.collectRootRequired();
@@ -255,6 +270,14 @@ class Compiler {
     const compiled = typeof schema === "object" ? this.bySchema.get(schema) : undefined;
     const found = compiled?.length === 1 ? compiled[0] : compiled?.find((id) => this.nodes[id].pointer === pointer);
     return found ?? this.node(schema, pointer, 0).id;
+  }
+
+  /** resolveRef in the document, once for each `$ref` string short enough to key a map by (MAX_KEYED_REF). */
+  resolve(ref: unknown): RefTarget {
+    if (typeof ref !== "string" || ref.length > MAX_KEYED_REF) return resolveRef(this.document, ref, placementOf);
+    let target = this.refTargets.get(ref);
+    if (target === undefined) this.refTargets.set(ref, (target = resolveRef(this.document, ref, placementOf)));
+    return target;
   }
 
   record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
@@ -576,7 +599,7 @@ class Site implements SchemaSite {
   }
 
   resolve(ref: unknown): RefTarget {
-    return resolveRef(this.compiler.document, ref, placementOf);
+    return this.compiler.resolve(ref);
   }
 
   claimed(): Claims {
