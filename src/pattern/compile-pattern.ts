@@ -19,20 +19,20 @@ import { parsePattern, PatternError, type Node } from "./syntax";
  * a subschema SUBSCHEMA_COMPILE_UNITS and KEYWORD_COMPILE_UNITS a field of
  * it, a value VALUE_COMPILE_UNITS (0.3 to 0.6 µs an item of a long `enum` or
  * `required`). A subschema and its keywords cost what the most expensive
- * shapes take in a cold process, collection included, not the cheapest:
- * 12 to 14 µs a subschema of one `type` under `allOf` or `properties`, but
- * 80 to 95 µs an object branch of `oneOf` with `properties`, `required` and
- * additionalProperties false, or one reached by a `$ref` (2 subschemas and
- * 5 keywords, 3 and 5), 22 µs a property that is a `$ref` (measured on a
- * loaded two-core machine, bench/compile-share.mjs). So compiling a schema
- * the preflight accepts takes at most about 0.25 s of CPU in a cold process
+ * shapes take in a cold process, collection included, not the cheapest
+ * (CPU time on a loaded two-core machine, bench/compile-share.mjs): 13 to
+ * 15 µs a subschema of one `type` under `allOf` or `properties`, but 55 to
+ * 95 µs an object branch of `anyOf`, `oneOf` or `allOf` with `properties`
+ * and `required` or `enum`, or one reached by a `$ref` (2 or 3 subschemas
+ * and 3 to 5 keywords). So compiling a schema the preflight accepts takes
+ * at most about 0.25 s of CPU in a cold process
  * (docs/bounds.md, "Compiled patterns").
  */
 export const MAX_SCHEMA_COMPILE_UNITS = 1_000_000;
 export const PATTERN_COMPILE_UNITS = 800;
 export const SOURCE_BYTE_UNITS = 2;
 export const SUBSCHEMA_COMPILE_UNITS = 48;
-export const KEYWORD_COMPILE_UNITS = 48;
+export const KEYWORD_COMPILE_UNITS = 64;
 export const VALUE_COMPILE_UNITS = 4;
 
 /**
