@@ -642,15 +642,23 @@ const NO_NAMES: readonly string[] = [];
  * a validator keeps one for each of its subschemas.
  */
 function charged(weight: number, type: Check | null, checks: readonly Check[]): Check {
-  if (checks.length === 0) {
-    if (type === null) return () => (charge(weight), true);
-    return (value, report) => (charge(weight), type(value, report));
-  }
-  if (checks.length === 1) {
-    const [only] = checks;
-    if (type === null) return (value, report) => (charge(weight), only(value, report));
-    return (value, report) => (charge(weight), type(value, report) && only(value, report));
-  }
+  // Made by functions of their own: a closure made in a block would keep a context of the block's too.
+  if (checks.length === 0) return type === null ? chargedOnly(weight) : chargedOne(weight, type);
+  if (checks.length === 1) return type === null ? chargedOne(weight, checks[0]) : chargedTwo(weight, type, checks[0]);
+  return chargedAll(weight, type, checks);
+}
+
+const chargedOnly =
+  (weight: number): Check =>
+  () => (charge(weight), true);
+const chargedOne =
+  (weight: number, check: Check): Check =>
+  (value, report) => (charge(weight), check(value, report));
+const chargedTwo =
+  (weight: number, type: Check, check: Check): Check =>
+  (value, report) => (charge(weight), type(value, report) && check(value, report));
+
+function chargedAll(weight: number, type: Check | null, checks: readonly Check[]): Check {
   return (value, report) => {
     charge(weight);
     if (type !== null && !type(value, report)) return false;
