@@ -322,17 +322,26 @@ class Generator extends CodeWriter {
     }
     const { types } = node;
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
-    // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
-    const anyJson =
-      this.given === "any" ? `isShallowJson(${v})` : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
-    code += `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
     // A closure meets a value walked first (the walk bounds the depth it may
     // recurse to), and so does a composition: a branch that fails because of
     // a value that is not JSON would make `not` hold. So does a `$ref`
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, node))) {
+    const walksHere =
+      walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, node));
+    // Without a type, any JSON value (for one JSON.parse returned, any but a
+    // number it read as Infinity): nothing to test where the value was
+    // walked above or is walked here, since the walk tests that first.
+    const anyJson =
+      at.walked === "true" || walksHere
+        ? null
+        : this.given === "any"
+          ? `isShallowJson(${v})`
+          : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
+    if (types !== null) code += `if (!(${types.map(test).join(" || ")})) return false;\n`;
+    else if (anyJson !== null) code += `if (!${anyJson}) return false;\n`;
+    if (walksHere) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
