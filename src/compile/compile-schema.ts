@@ -4,7 +4,8 @@ import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
 import { isListValued, keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
 import { typeKeyword } from "./keywords/type";
-import { closureOps, type Assertion } from "./assertion";
+import type { Assertion } from "./assertion";
+import { closureOps } from "./closure-ops";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
 import { SchemaPatterns } from "../pattern/compile-pattern";
@@ -352,7 +353,7 @@ class Compiler {
       if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
       const check = assertion
-        ? assertion(closureOps(name, at(name), keyword.applies, this.options.presentRequired))
+        ? assertion(closureOps({ name, pointer: at(name), applies: keyword.applies, rootRequired: this.rootRequired }))
         : keyword.compile?.(value, site);
       if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;

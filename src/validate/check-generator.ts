@@ -11,7 +11,6 @@ import {
   propertyNamesKeyword,
 } from "../compile/keywords/object";
 import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
-import { refKeyword } from "../compile/keywords/ref";
 import type { Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
@@ -171,6 +170,27 @@ interface Walk {
   readonly keysBy: KeywordCheck | null;
 }
 
+/**
+ * What the generator reads of a keyword before it writes any code: whether
+ * it writes the keyword out (else it calls the keyword's closure, on a value
+ * walked first), and whether the keyword checks the value against a `$ref`
+ * target (a subschema that holds nothing else is that target's check).
+ */
+interface Shape {
+  readonly written: boolean;
+  readonly ref: boolean;
+}
+
+const WRITTEN: Shape = { written: true, ref: false };
+
+/** The generator's first reading of an assertion: its Shape. */
+const SHAPE: Ops<Shape> = {
+  require: () => WRITTEN,
+  search: () => WRITTEN,
+  present: () => WRITTEN,
+  ref: () => ({ written: true, ref: true }),
+};
+
 class Generator extends CodeWriter {
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, and `$ref` targets, each a function of its own. */
   readonly functions: string[] = [];
@@ -291,7 +311,7 @@ class Generator extends CodeWriter {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].described === refKeyword)
+      if (keywords.length === 1 && keywords[0].assertion?.(SHAPE).ref === true)
         return code + this.refTest(node, v, at, at.shared);
     }
     const { types } = node;
@@ -371,12 +391,12 @@ class Generator extends CodeWriter {
     [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
     [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
     [itemsKeyword, (_node, keyword, v, at, walk) => this.items(keyword, v, at, walk)],
-    [refKeyword, (node, _keyword, v, at) => this.refTest(node, v, at, true)],
   ]);
 
   /** Whether the generator writes the code of a keyword of this subschema (beside prefixItems, items starts after them: left to its closure). */
   private writes({ described, assertion }: KeywordCheck, node: CompiledNode): boolean {
-    if (assertion !== null || described.decides !== undefined) return true;
+    if (assertion !== null) return assertion(SHAPE).written;
+    if (described.decides !== undefined) return true;
     if (described === itemsKeyword) return !node.keywords.some((keyword) => keyword.described === prefixItemsKeyword);
     return this.writers.has(described);
   }
@@ -406,6 +426,7 @@ class Generator extends CodeWriter {
       },
       search: (pattern, source) => this.search(pattern, source, pointer, v, at),
       present: (names) => this.present(node, names, v, at),
+      ref: () => this.refTest(node, v, at, true),
     };
   }
 

@@ -12,7 +12,6 @@ import {
 import { ownValueCode } from "../runtime/own-value";
 import type { NameWords, Ops } from "../compile/assertion";
 import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
-import { refKeyword } from "../compile/keywords/ref";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -111,7 +110,6 @@ class ExplainWriter extends CodeWriter {
     [itemsKeyword, (node, keyword, v, ok) => this.items(node, keyword, v, ok)],
     [additionalPropertiesKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
     [additionalPropertiesAliasKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
-    [refKeyword, (node, keyword, v, ok) => this.ref(node, keyword, v, ok)],
   ]);
 
   /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
@@ -192,6 +190,7 @@ class ExplainWriter extends CodeWriter {
       require: () => this.call(keyword.check, v, ok),
       search: () => this.call(keyword.check, v, ok),
       present: (names, words) => this.present(node, keyword, names, words, v, ok),
+      ref: () => this.ref(node, keyword, v, ok),
     };
   }
 
