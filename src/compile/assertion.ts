@@ -51,7 +51,10 @@ export interface Words<V> {
   params: Params | (() => Params);
 }
 
-/** What an assertion may say. */
+/**
+ * What an assertion may say. A keyword's subschemas are those it compiled
+ * (SchemaSite.subschema), in order; an operation names them by place.
+ */
 export interface Ops<R> {
   /** The value passes `test` with `arg`, or fails with `words`. */
   require<V, A>(test: Test<V, A>, arg: A, words: Words<V>): R;
@@ -69,6 +72,13 @@ export interface Ops<R> {
    * CompiledNode.ref).
    */
   ref(target: Check): R;
+  /**
+   * Each item of the list from index `from` on, a unit of work each,
+   * checked against the keyword's subschema.
+   */
+  itemsFrom(from: number): R;
+  /** Each of the list's first `count` items (those it has), a unit of work each, checked against the keyword's subschema of its index. */
+  firstItems(count: number): R;
 }
 
 /** The words of a missing name: its problem, and Ajv's params of each listed name. */

@@ -1,4 +1,5 @@
-import type { Check } from "../explain/report";
+import { checkChild, type Check, type Report } from "../explain/report";
+import { charge } from "../runtime/pass";
 import type { CompiledPattern } from "../pattern/native";
 import { ownValue } from "../runtime/own-value";
 import { isArguments, isBlank } from "../runtime/present";
@@ -17,6 +18,8 @@ export interface ClosureSite {
    * filled once every subschema is compiled; null without the option.
    */
   readonly rootRequired: ReadonlySet<string> | null;
+  /** The checks of the subschemas the keyword compiled, in order. */
+  readonly children: readonly Check[];
 }
 
 /**
@@ -26,7 +29,7 @@ export interface ClosureSite {
  * reads and nothing of the reading that made it (a validator holds one per
  * keyword).
  */
-export function closureOps({ name, pointer, applies, rootRequired }: ClosureSite): Ops<Check> {
+export function closureOps({ name, pointer, applies, rootRequired, children }: ClosureSite): Ops<Check> {
   return {
     require: (test, arg, words) => required(name, pointer, applies, test.holds, arg, words),
     search: (pattern, source, words) => searched(name, pointer, pattern, source, words),
@@ -34,6 +37,8 @@ export function closureOps({ name, pointer, applies, rootRequired }: ClosureSite
       rootRequired !== null ? presentOrNotBlank(name, pointer, names, words) : present(name, pointer, names, words),
     // The target's check, filled in once every subschema is compiled.
     ref: (target) => target,
+    itemsFrom: (from) => itemsFrom(from, children[0]),
+    firstItems: (count) => firstItems(children.slice(0, count)),
   };
 }
 
@@ -110,4 +115,32 @@ function presentOrNotBlank(
     }
     return ok;
   };
+}
+
+/** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
+function eachItem(
+  array: unknown[],
+  start: number,
+  end: number,
+  checkAt: (i: number) => Check,
+  r: Report | null,
+): boolean {
+  let ok = true;
+  for (let i = start; i < end; i++) {
+    charge(1);
+    if (checkChild(checkAt(i), array[i], i, r)) continue;
+    if (r === null) return false;
+    ok = false;
+  }
+  return ok;
+}
+
+/** The closure of the items from `from` on. */
+function itemsFrom(from: number, each: Check): Check {
+  return (v, r) => !Array.isArray(v) || eachItem(v, from, v.length, () => each, r);
+}
+
+/** The closure of the first items, each checked against its own. */
+function firstItems(checks: readonly Check[]): Check {
+  return (v, r) => !Array.isArray(v) || eachItem(v, 0, Math.min(v.length, checks.length), (i) => checks[i], r);
 }

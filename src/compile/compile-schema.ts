@@ -352,9 +352,19 @@ class Compiler {
       byName = keyword.subschemas === "byName" ? [] : null;
       if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
+      const compiled = assertion === null ? keyword.compile?.(value, site) : null;
+      const subschemas: readonly CompiledNode[] = exactly(children) ?? NO_CHILDREN;
       const check = assertion
-        ? assertion(closureOps({ name, pointer: at(name), applies: keyword.applies, rootRequired: this.rootRequired }))
-        : keyword.compile?.(value, site);
+        ? assertion(
+            closureOps({
+              name,
+              pointer: at(name),
+              applies: keyword.applies,
+              rootRequired: this.rootRequired,
+              children: subschemas.map((subschema) => subschema.check),
+            }),
+          )
+        : compiled;
       if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;
       if (keyword.typeNames) {
@@ -366,7 +376,7 @@ class Compiler {
           check,
           described: keyword,
           assertion,
-          children: exactly(children) ?? NO_CHILDREN,
+          children: subschemas,
           names: exactly(byName) ?? NO_NAMES,
         });
     }

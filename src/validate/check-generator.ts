@@ -10,7 +10,6 @@ import {
   propertiesKeyword,
   propertyNamesKeyword,
 } from "../compile/keywords/object";
-import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
 import type { Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
@@ -182,13 +181,16 @@ interface Shape {
 }
 
 const WRITTEN: Shape = { written: true, ref: false };
+const CALLED: Shape = { written: false, ref: false };
 
-/** The generator's first reading of an assertion: its Shape. */
+/** The generator's first reading of an assertion: its Shape, as Generator.ops writes it. */
 const SHAPE: Ops<Shape> = {
   require: () => WRITTEN,
   search: () => WRITTEN,
   present: () => WRITTEN,
   ref: () => ({ written: true, ref: true }),
+  itemsFrom: (from) => (from === 0 ? WRITTEN : CALLED),
+  firstItems: () => CALLED,
 };
 
 class Generator extends CodeWriter {
@@ -326,7 +328,7 @@ class Generator extends CodeWriter {
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, node))) {
+    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword))) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
@@ -348,7 +350,7 @@ class Generator extends CodeWriter {
       by(additionalPropertiesKeyword, additionalPropertiesAliasKeyword) ?? by(propertyNamesKeyword) ?? null;
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
     for (const keyword of keywords) {
-      const kind = this.writes(keyword, node) ? keyword.described.applies : undefined;
+      const kind = this.writes(keyword) ? keyword.described.applies : undefined;
       if (kind === undefined) {
         code += this.keyword(node, keyword, v, at, walk);
       } else if (canBe(kind)) {
@@ -390,34 +392,46 @@ class Generator extends CodeWriter {
     [additionalPropertiesKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
     [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
     [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
-    [itemsKeyword, (_node, keyword, v, at, walk) => this.items(keyword, v, at, walk)],
   ]);
 
-  /** Whether the generator writes the code of a keyword of this subschema (beside prefixItems, items starts after them: left to its closure). */
-  private writes({ described, assertion }: KeywordCheck, node: CompiledNode): boolean {
+  /** Whether the generator writes the code of a keyword (else it calls the keyword's closure). */
+  private writes({ described, assertion }: KeywordCheck): boolean {
     if (assertion !== null) return assertion(SHAPE).written;
-    if (described.decides !== undefined) return true;
-    if (described === itemsKeyword) return !node.keywords.some((keyword) => keyword.described === prefixItemsKeyword);
-    return this.writers.has(described);
+    return described.decides !== undefined || this.writers.has(described);
   }
 
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
-    const { name, check, assertion, described } = keyword;
-    if (assertion !== null) return assertion(this.ops(node, `${node.pointer}/${escapePointerSegment(name)}`, v, at));
-    if (!this.writes(keyword, node)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+    const { name, assertion, described } = keyword;
+    if (assertion !== null)
+      return assertion(this.ops(node, keyword, `${node.pointer}/${escapePointerSegment(name)}`, v, at, walk));
+    if (!this.writes(keyword)) return this.called(keyword, v);
     if (described.decides !== undefined) return this.composition(described.decides, keyword.children, v, at);
     const write = this.writers.get(described);
     if (write === undefined) throw new Error(`no writer for ${name}`);
     return write(node, keyword, v, at, walk);
   }
 
+  /** A call of the keyword's closure on the value in `v` (walked first: nodeCode). */
+  private called({ check }: KeywordCheck, v: string): string {
+    return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+  }
+
   /**
    * The generated code's reading of an assertion (src/compile/assertion.ts)
    * of the keyword at `pointer` on the value in `v`: a statement that
    * returns false unless it holds. A test without a code form is called as
-   * the closures call it; a number argument is written in place.
+   * the closures call it; a number argument is written in place. A list's
+   * items from the start are looped over here; from a later index, and the
+   * first items, the closure checks them (SHAPE says so before).
    */
-  private ops(node: CompiledNode, pointer: string, v: string, at: CodeSite): Ops<string> {
+  private ops(
+    node: CompiledNode,
+    keyword: KeywordCheck,
+    pointer: string,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): Ops<string> {
     return {
       require: (test, arg) => {
         const argument = typeof arg === "number" ? JSON.stringify(arg) : this.constant(arg);
@@ -427,6 +441,8 @@ class Generator extends CodeWriter {
       search: (pattern, source) => this.search(pattern, source, pointer, v, at),
       present: (names) => this.present(node, names, v, at),
       ref: () => this.refTest(node, v, at, true),
+      itemsFrom: (from) => (from === 0 ? this.items(keyword, v, at, walk) : this.called(keyword, v)),
+      firstItems: () => this.called(keyword, v),
     };
   }
 
@@ -695,7 +711,7 @@ class Generator extends CodeWriter {
     return `switch (${key}) {\n${cases}\n${listed}\nbreak;\ndefault: {\n${rest}\n}\n}`;
   }
 
-  /** src/compile/keywords/array.ts's items (without prefixItems): every item a unit, and checked. */
+  /** The items of a list from the start (Ops.itemsFrom): every item a unit, and checked. */
   private items({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     walk.items = true;
     const x = this.variable();

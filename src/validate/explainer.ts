@@ -11,7 +11,6 @@ import {
 } from "../compile/keywords/object";
 import { ownValueCode } from "../runtime/own-value";
 import type { NameWords, Ops } from "../compile/assertion";
-import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -107,7 +106,6 @@ class ExplainWriter extends CodeWriter {
     (node: CompiledNode, keyword: KeywordCheck, v: string, ok: string) => string
   >([
     [propertiesKeyword, (_node, keyword, v, ok) => this.properties(keyword, v, ok)],
-    [itemsKeyword, (node, keyword, v, ok) => this.items(node, keyword, v, ok)],
     [additionalPropertiesKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
     [additionalPropertiesAliasKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
   ]);
@@ -182,8 +180,9 @@ class ExplainWriter extends CodeWriter {
 
   /**
    * The explaining pass's reading of an assertion (src/compile/assertion.ts):
-   * a test or a search calls the keyword's closure, the present test is
-   * written out.
+   * a test or a search calls the keyword's closure, the present test, a
+   * `$ref` and a list's items from the start are written out (the items
+   * from a later index, and the first items, call the closure).
    */
   private ops(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): Ops<string> {
     return {
@@ -191,6 +190,8 @@ class ExplainWriter extends CodeWriter {
       search: () => this.call(keyword.check, v, ok),
       present: (names, words) => this.present(node, keyword, names, words, v, ok),
       ref: () => this.ref(node, keyword, v, ok),
+      itemsFrom: (from) => (from === 0 ? this.items(keyword, v, ok) : this.call(keyword.check, v, ok)),
+      firstItems: () => this.call(keyword.check, v, ok),
     };
   }
 
@@ -251,10 +252,8 @@ class ExplainWriter extends CodeWriter {
     );
   }
 
-  /** src/compile/keywords/array.ts's items (without prefixItems): every item, a unit of work each. */
-  private items(node: CompiledNode, { check, children: [item] }: KeywordCheck, v: string, ok: string): string {
-    // Beside prefixItems, items starts after them: left to the closure.
-    if (node.keywords.some((keyword) => keyword.described === prefixItemsKeyword)) return this.call(check, v, ok);
+  /** The items of a list from the start (Ops.itemsFrom): every item, a unit of work each. */
+  private items({ children: [item] }: KeywordCheck, v: string, ok: string): string {
     const [i, length, x] = [this.variable(), this.variable(), this.variable()];
     const child = this.node(item, x, ok);
     return (
