@@ -79,6 +79,48 @@ export interface Ops<R> {
   itemsFrom(from: number): R;
   /** Each of the list's first `count` items (those it has), a unit of work each, checked against the keyword's subschema of its index. */
   firstItems(count: number): R;
+  /**
+   * Each of the listed properties the object holds (read as own), in order,
+   * its value checked against the keyword's subschema of its place; under
+   * presentRequired, while explaining, not one the root requires and the
+   * arguments object holds blank (its one problem is the `required` one).
+   */
+  listedProperties(names: readonly string[]): R;
+  /**
+   * Every own key of the object, a unit of work each: a key `claims` names
+   * or tests is left alone (and so, while explaining under presentRequired,
+   * is one the root requires and the arguments object holds blank, as for
+   * the listed properties); the value of any other is checked against the
+   * keyword's subschema, or, with `refused`, refused in its words.
+   */
+  otherKeys(claims: Claims, refused: KeyWords | null): R;
+  /** Every own key of the object, a unit of work each, checked as a string against the keyword's subschema; a name that fails it fails with `words`. */
+  keyNames(words: NameProblem): R;
+}
+
+/**
+ * Property names a keyword checks itself (`properties`, `patternProperties`):
+ * `additionalProperties` leaves them alone. `test`, when present, decides
+ * names beyond the listed ones; it counts its own work.
+ */
+export interface Claims {
+  readonly names: readonly string[];
+  readonly test: ((name: string) => boolean) | null;
+  /** What `test` allows, in the words of a refused name's problem ("names matching ^x-"); null without a test. */
+  readonly words: string | null;
+}
+
+/** The words of a refused key: its problem, and the params that name it (`{ [param]: key }`). */
+export interface KeyWords {
+  readonly problem: string;
+  readonly param: string;
+}
+
+/** The words of a property name that fails its subschema, given the problems found, the first `quoted` of them. */
+export interface NameProblem {
+  readonly quoted: number;
+  problem(name: string, problems: string): string;
+  params(name: string): Params;
 }
 
 /** The words of a missing name: its problem, and Ajv's params of each listed name. */

@@ -1,9 +1,21 @@
-import { checkChild, type Check, type Report } from "../explain/report";
+import { acceptAll, checkChild, type Check, type Report } from "../explain/report";
 import { charge } from "../runtime/pass";
 import type { CompiledPattern } from "../pattern/native";
 import { ownValue } from "../runtime/own-value";
 import { isArguments, isBlank } from "../runtime/present";
-import { IS_KIND, isObject, matches, type Kind, type NameWords, type Ops, type Words } from "./assertion";
+import { keysOf } from "../runtime/own-keys";
+import {
+  IS_KIND,
+  isObject,
+  matches,
+  type Claims,
+  type KeyWords,
+  type Kind,
+  type NameProblem,
+  type NameWords,
+  type Ops,
+  type Words,
+} from "./assertion";
 
 /** Where the closures read a keyword's assertion. */
 export interface ClosureSite {
@@ -39,6 +51,11 @@ export function closureOps({ name, pointer, applies, rootRequired, children }: C
     ref: (target) => target,
     itemsFrom: (from) => itemsFrom(from, children[0]),
     firstItems: (count) => firstItems(children.slice(0, count)),
+    listedProperties: (names) =>
+      rootRequired !== null ? presentProperties(names, children, rootRequired) : listedProperties(names, children),
+    otherKeys: (claims, refused) =>
+      otherKeys(rootRequired, claims, refused === null ? children[0] : refusal(name, pointer, refused)),
+    keyNames: (words) => keyNames(name, pointer, children[0], words),
   };
 }
 
@@ -143,4 +160,122 @@ function itemsFrom(from: number, each: Check): Check {
 /** The closure of the first items, each checked against its own. */
 function firstItems(checks: readonly Check[]): Check {
   return (v, r) => !Array.isArray(v) || eachItem(v, 0, Math.min(v.length, checks.length), (i) => checks[i], r);
+}
+
+/** The closure of the listed properties: each read once, in order, and checked when present. */
+function listedProperties(names: readonly string[], checks: readonly Check[]): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const child = ownValue(v, names[i]);
+      if (child === undefined || checkChild(checks[i], child, names[i], r)) continue;
+      if (r === null) return false;
+      ok = false;
+    }
+    return ok;
+  };
+}
+
+/**
+ * The listed properties under presentRequired: a blank property of the arguments
+ * object (src/runtime/present.ts) that the root always requires
+ * (CompiledSchema.rootRequired) is not checked against its subschema either,
+ * as if it were absent: its one problem is the `required` one. Only while
+ * explaining: that required list fails the call whatever else holds, so the
+ * fast check's answer is no either way, and it reads what the generated
+ * fast check reads.
+ */
+function presentProperties(
+  names: readonly string[],
+  checks: readonly Check[],
+  rootRequired: ReadonlySet<string>,
+): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const skipBlank = r !== null && isArguments(v);
+    let ok = true;
+    for (let i = 0; i < names.length; i++) {
+      const child = ownValue(v, names[i]);
+      const check = checks[i];
+      // A `true` subschema has nothing to skip (and src/validate/explainer.ts writes no code for it).
+      if (
+        child === undefined ||
+        (skipBlank && check !== acceptAll && rootRequired.has(names[i]) && isBlank(child)) ||
+        checkChild(check, child, names[i], r)
+      )
+        continue;
+      if (r === null) return false;
+      ok = false;
+    }
+    return ok;
+  };
+}
+
+/** The check of a refused key, run as a check of its value: the key is the last step of the report's place. */
+function refusal(name: string, pointer: string, { problem, param }: KeyWords): Check {
+  return (_v, r) => r !== null && r.fail(name, pointer, problem, () => ({ [param]: r.here.segment }));
+}
+
+/** The closure of the keys that `claims` leaves: each value checked against `each`. */
+function otherKeys(rootRequired: ReadonlySet<string> | null, claims: Claims, each: Check): Check {
+  const declared = new Set(claims.names);
+  const claimed = claims.test ?? (() => false);
+  return eachKey(
+    rootRequired,
+    (key) => declared.has(key) || claimed(key),
+    (key, child, r) => checkChild(each, child, key, r),
+  );
+}
+
+/**
+ * A check over an object's own keys, a step each: a key `owned` answers for
+ * is left alone, then a blank property of the arguments object that the
+ * root always requires (absent, as for the listed properties:
+ * presentProperties), and `passes` answers for the rest (reporting into `r`
+ * when it is given).
+ */
+export function eachKey(
+  rootRequired: ReadonlySet<string> | null,
+  owned: (key: string) => boolean,
+  passes: (key: string, value: unknown, r: Report | null) => boolean,
+): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    const skipBlank = rootRequired !== null && r !== null && isArguments(v);
+    let ok = true;
+    for (const key of keysOf(v)) {
+      charge(1);
+      if (owned(key) || (skipBlank && rootRequired.has(key) && isBlank(v[key])) || passes(key, v[key], r)) continue;
+      if (r === null) return false;
+      ok = false;
+    }
+    return ok;
+  };
+}
+
+/** The closure of the property names: each checked as a string, and a failing one reported with the problems it quotes. */
+function keyNames(name: string, pointer: string, check: Check, words: NameProblem): Check {
+  return (v, r) => {
+    if (!isObject(v)) return true;
+    let ok = true;
+    for (const key of keysOf(v)) {
+      charge(1);
+      if (r === null) {
+        if (!check(key, null)) return false;
+        continue;
+      }
+      const run = r.capture(check, key, words.quoted);
+      if (run.ok) continue;
+      const problems = run.findings.map((finding) => r.problemOf(finding)).join("; ");
+      ok = r.fail(
+        name,
+        pointer,
+        () => words.problem(key, problems),
+        () => words.params(key),
+        key,
+      );
+    }
+    return ok;
+  };
 }

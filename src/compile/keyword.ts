@@ -6,7 +6,7 @@ import type { PathSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import type { ErrorKind, Profile } from "../runtime/types";
 import type { Placement, RefTarget } from "./ref-target";
-import type { Assertion, Kind, KindValue, Test, Words } from "./assertion";
+import type { Assertion, Claims, Kind, KindValue, Test, Words } from "./assertion";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
@@ -59,18 +59,6 @@ export interface SchemaSite {
    * The lists that are keyword values themselves come copied already.
    */
   list(value: readonly unknown[]): unknown[];
-}
-
-/**
- * Property names a keyword checks itself (`properties`, `patternProperties`):
- * `additionalProperties` leaves them alone. `test`, when present, decides
- * names beyond the listed ones; it counts its own work.
- */
-export interface Claims {
-  readonly names: readonly string[];
-  readonly test: ((name: string) => boolean) | null;
-  /** What `test` allows, in the words of a refused name's problem ("names matching ^x-"); null without a test. */
-  readonly words: string | null;
 }
 
 /**

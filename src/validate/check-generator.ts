@@ -3,14 +3,7 @@ import { ownValueCode } from "../runtime/own-value";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
-import type { Keyword } from "../compile/keyword";
-import {
-  additionalPropertiesAliasKeyword,
-  additionalPropertiesKeyword,
-  propertiesKeyword,
-  propertyNamesKeyword,
-} from "../compile/keywords/object";
-import type { Ops } from "../compile/assertion";
+import type { Claims, KeyWords, Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
 import { keysOf } from "../runtime/own-keys";
@@ -152,10 +145,6 @@ function turnCost(units: number, at: CodeSite, walks: boolean): string {
   return at.walked === "w" ? `(w ? ${units} : ${units + 1})` : String(units + 1);
 }
 
-/** The names `properties` lists on a node: each value it reads is checked (and walked) where it is read. */
-const listedNames = (node: CompiledNode) =>
-  node.keywords.find((keyword) => keyword.described === propertiesKeyword)?.names ?? [];
-
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
 /** The same for a value JSON.parse returned: the levels are counted and the numbers looked at. */
@@ -172,26 +161,44 @@ interface Walk {
 /**
  * What the generator reads of a keyword before it writes any code: whether
  * it writes the keyword out (else it calls the keyword's closure, on a value
- * walked first), and whether the keyword checks the value against a `$ref`
- * target (a subschema that holds nothing else is that target's check).
+ * walked first), whether the keyword checks the value against a `$ref`
+ * target (a subschema that holds nothing else is that target's check),
+ * the property names it reads and checks where it reads them (their values
+ * need no other walk, and a required one is tested on the same read), and
+ * what its loop over the object's keys checks: their values, or their names.
  */
 interface Shape {
   readonly written: boolean;
   readonly ref: boolean;
+  readonly listed: readonly string[];
+  readonly keys: "values" | "names" | null;
 }
 
-const WRITTEN: Shape = { written: true, ref: false };
-const CALLED: Shape = { written: false, ref: false };
+const NO_NAMES: readonly string[] = [];
+const WRITTEN: Shape = { written: true, ref: false, listed: NO_NAMES, keys: null };
+const CALLED: Shape = { written: false, ref: false, listed: NO_NAMES, keys: null };
 
 /** The generator's first reading of an assertion: its Shape, as Generator.ops writes it. */
 const SHAPE: Ops<Shape> = {
   require: () => WRITTEN,
   search: () => WRITTEN,
   present: () => WRITTEN,
-  ref: () => ({ written: true, ref: true }),
+  ref: () => ({ ...WRITTEN, ref: true }),
   itemsFrom: (from) => (from === 0 ? WRITTEN : CALLED),
   firstItems: () => CALLED,
+  listedProperties: (names) => ({ ...WRITTEN, listed: names }),
+  otherKeys: () => ({ ...WRITTEN, keys: "values" }),
+  keyNames: () => ({ ...WRITTEN, keys: "names" }),
 };
+
+/** The property names a node's keywords read where they check them (Shape.listed). */
+function listedNames(node: CompiledNode): readonly string[] {
+  for (const { assertion } of node.keywords) {
+    const listed = assertion?.(SHAPE).listed ?? NO_NAMES;
+    if (listed.length > 0) return listed;
+  }
+  return NO_NAMES;
+}
 
 class Generator extends CodeWriter {
   /** Branches of `oneOf`, `anyOf`, `allOf` and `not`, and `$ref` targets, each a function of its own. */
@@ -342,12 +349,11 @@ class Generator extends CodeWriter {
       number: `typeof ${v} === "number" || typeof ${v} === "bigint"`,
     };
     const isOnly = (kind: string) => only === kind || (kind === "number" && only === "integer");
-    // The keys are walked by the loop of additionalProperties, which checks
-    // each unlisted value anyway, else by that of propertyNames, else by a
-    // loop of their own.
-    const by = (...described: Keyword[]) => keywords.find((keyword) => described.includes(keyword.described));
-    const keysBy =
-      by(additionalPropertiesKeyword, additionalPropertiesAliasKeyword) ?? by(propertyNamesKeyword) ?? null;
+    // The keys are walked by a loop that checks their values (as
+    // additionalProperties' does), which checks each unlisted value anyway,
+    // else by one that checks their names, else by a loop of their own.
+    const loopOver = (keys: Shape["keys"]) => keywords.find(({ assertion }) => assertion?.(SHAPE).keys === keys);
+    const keysBy = loopOver("values") ?? loopOver("names") ?? null;
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
     for (const keyword of keywords) {
       const kind = this.writes(keyword) ? keyword.described.applies : undefined;
@@ -378,37 +384,20 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * The keywords that compile their own closure whose code is written out
-   * all the same, by their description: the walks over keys and items, and
-   * `$ref`. A keyword with an assertion is written from it
-   * (src/compile/assertion.ts), a composition from how it decides; any other
-   * calls its own closure, on a value walked first.
+   * Whether the generator writes the code of a keyword: an assertion as its
+   * Shape says (src/compile/assertion.ts), a composition from how it
+   * decides; any other calls its own closure, on a value walked first.
    */
-  private readonly writers = new Map<
-    Keyword,
-    (node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk) => string
-  >([
-    [propertiesKeyword, (node, keyword, v, at) => this.properties(node, keyword, v, at)],
-    [additionalPropertiesKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
-    [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
-    [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
-  ]);
-
-  /** Whether the generator writes the code of a keyword (else it calls the keyword's closure). */
   private writes({ described, assertion }: KeywordCheck): boolean {
-    if (assertion !== null) return assertion(SHAPE).written;
-    return described.decides !== undefined || this.writers.has(described);
+    return assertion !== null ? assertion(SHAPE).written : described.decides !== undefined;
   }
 
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     const { name, assertion, described } = keyword;
     if (assertion !== null)
       return assertion(this.ops(node, keyword, `${node.pointer}/${escapePointerSegment(name)}`, v, at, walk));
-    if (!this.writes(keyword)) return this.called(keyword, v);
     if (described.decides !== undefined) return this.composition(described.decides, keyword.children, v, at);
-    const write = this.writers.get(described);
-    if (write === undefined) throw new Error(`no writer for ${name}`);
-    return write(node, keyword, v, at, walk);
+    return this.called(keyword, v);
   }
 
   /** A call of the keyword's closure on the value in `v` (walked first: nodeCode). */
@@ -443,6 +432,9 @@ class Generator extends CodeWriter {
       ref: () => this.refTest(node, v, at, true),
       itemsFrom: (from) => (from === 0 ? this.items(keyword, v, at, walk) : this.called(keyword, v)),
       firstItems: () => this.called(keyword, v),
+      listedProperties: (names) => this.properties(node, keyword.children, names, v, at),
+      otherKeys: (claims, refused) => this.additional(claims, refused, keyword, v, at, walk),
+      keyNames: () => this.propertyNames(node, keyword, v, at, walk),
     };
   }
 
@@ -515,15 +507,21 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's properties: each listed name read once,
-   * in order, and checked when present. A required one is present on
+   * The listed properties (Ops.listedProperties): each name read once, in
+   * order, and checked when present. A required one is present on
    * arguments that pass, so its subschema counts with the region; where the
    * order of the keywords does not matter (see count()), its `required`
    * test is made here too, on the same read. An optional one adds its work
    * as it runs, and the next counting statement (at the latest the one
    * ending the check) compares it with the limit.
    */
-  private properties(node: CompiledNode, { children, names }: KeywordCheck, v: string, at: CodeSite): string {
+  private properties(
+    node: CompiledNode,
+    children: readonly CompiledNode[],
+    names: readonly string[],
+    v: string,
+    at: CodeSite,
+  ): string {
     const required = new Set(node.required);
     const blank = this.blankTest(at);
     // The property of the object in `o` that `child` checks.
@@ -570,10 +568,9 @@ class Generator extends CodeWriter {
     return units === 0 ? code : `pass.spent += ${units};\n${code}`;
   }
 
-  /** The present test (src/compile/assertion.ts): each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
+  /** The present test (src/compile/assertion.ts): each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a listed name was tested where it was read. */
   private present(node: CompiledNode, names: readonly string[], v: string, at: CodeSite): string {
-    const properties = node.keywords.find((keyword) => keyword.described === propertiesKeyword);
-    const listed = new Set(at.shared || properties === undefined ? [] : properties.names);
+    const listed = new Set(at.shared ? NO_NAMES : listedNames(node));
     const blank = this.blankTest(at);
     let code = "";
     for (const name of names) {
@@ -597,22 +594,26 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's additionalProperties (or its alias):
-   * every own key a unit, and each one its siblings do not claim checked
-   * against its subschema (or refused). The first loop over the keys also
-   * walks them (see walkKeys). A name claimed by a test (a pattern) is
-   * tested as the closure tests it: a keyword with such a test leaves its
-   * closure to run on a value walked first, so this loop walks nothing.
+   * The keys the siblings do not claim (Ops.otherKeys): every own key a
+   * unit, and each one `claims` leaves checked against the keyword's
+   * subschema (or refused). The first loop over the keys also walks them
+   * (see walkKeys). A name claimed by a test (a pattern) is tested as the
+   * closure tests it: a keyword with such a test leaves its closure to run
+   * on a value walked first, so this loop walks nothing.
    */
-  private additional(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
-    const { names: listed, test } = node.claims;
+  private additional(
+    { names: listed, test }: Claims,
+    refused: KeyWords | null,
+    keyword: KeywordCheck,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): string {
     const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
-    // `false` compiles no subschema: every unclaimed name is refused.
-    const [each] = keyword.children;
-    const check = () => (each === undefined ? "return false;\n" : this.node(each, value, below(at)));
+    const check = () => (refused !== null ? "return false;\n" : this.node(keyword.children[0], value, below(at)));
     // With names claimed, the subschema checks only some keys.
     const { code: rest, units } =
       test !== null
@@ -629,7 +630,7 @@ class Generator extends CodeWriter {
     );
   }
 
-  /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
+  /** The property names (Ops.keyNames): every own key a unit, and its name checked. */
   private propertyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     const listed = listedNames(node);
     const walks = !walk.keys && walk.keysBy === keyword;

@@ -1,16 +1,9 @@
 import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
-import type { CompileOptions, Keyword } from "../compile/keyword";
+import type { CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
-import {
-  additionalPropertiesAliasKeyword,
-  additionalPropertiesKeyword,
-  isObject,
-  propertiesKeyword,
-  unexpectedProblem,
-} from "../compile/keywords/object";
 import { ownValueCode } from "../runtime/own-value";
-import type { NameWords, Ops } from "../compile/assertion";
+import { isObject, type Claims, type KeyWords, type NameWords, type Ops } from "../compile/assertion";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -99,25 +92,14 @@ class ExplainWriter extends CodeWriter {
     return `if (!${this.constant(check)}(${v}, r)) ${ok} = false;\n`;
   }
 
-  /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
-  /** The keywords written out here, by their description; compositions by how they decide. */
-  private readonly writers = new Map<
-    Keyword,
-    (node: CompiledNode, keyword: KeywordCheck, v: string, ok: string) => string
-  >([
-    [propertiesKeyword, (_node, keyword, v, ok) => this.properties(keyword, v, ok)],
-    [additionalPropertiesKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
-    [additionalPropertiesAliasKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
-  ]);
-
-  /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
+  /** One keyword of a subschema: an assertion as this pass reads it (ops), a composition over its branches written out, any other its closure. */
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): string {
     const { described, children, check, assertion } = keyword;
     if (assertion !== null) return assertion(this.ops(node, keyword, v, ok));
     // Every branch of allOf reports its own problems: as if they were the subschema's own keywords.
     if (described.decides === "all") return children.map((child) => this.node(child, v, ok)).join("");
     if (described.decides !== undefined) return this.composition(check, children, v, ok);
-    return this.writers.get(described)?.(node, keyword, v, ok) ?? this.call(check, v, ok);
+    return this.call(check, v, ok);
   }
 
   /** A `$ref`: its target's function; a target decided once per value keeps its closure, which remembers. */
@@ -158,11 +140,12 @@ class ExplainWriter extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's properties: each listed name read once, in order,
-   * and checked when present; under presentRequired, not when it is a blank
-   * root-required property of the arguments object (presentProperties).
+   * The listed properties (Ops.listedProperties): each name read once, in
+   * order, and checked when present; under presentRequired, not when it is
+   * a blank root-required property of the arguments object (as
+   * src/compile/closure-ops.ts's presentProperties).
    */
-  private properties({ children, names }: KeywordCheck, v: string, ok: string): string {
+  private properties(children: readonly CompiledNode[], names: readonly string[], v: string, ok: string): string {
     const rootRequired = this.compiled.rootRequired;
     const skipBlank = rootRequired === null ? null : this.variable();
     let code = skipBlank === null ? "" : `const ${skipBlank} = isArguments(${v});\n`;
@@ -192,6 +175,11 @@ class ExplainWriter extends CodeWriter {
       ref: () => this.ref(node, keyword, v, ok),
       itemsFrom: (from) => (from === 0 ? this.items(keyword, v, ok) : this.call(keyword.check, v, ok)),
       firstItems: () => this.call(keyword.check, v, ok),
+      listedProperties: (names) => this.properties(keyword.children, names, v, ok),
+      // A name a test claims (a pattern) is tested by the closure, in its order.
+      otherKeys: (claims, refused) =>
+        claims.test !== null ? this.call(keyword.check, v, ok) : this.additional(node, keyword, claims, refused, v, ok),
+      keyNames: () => this.call(keyword.check, v, ok),
     };
   }
 
@@ -218,16 +206,18 @@ class ExplainWriter extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's additionalProperties (or its alias): every own name
-   * `properties` does not list, a unit of work each; its value read, and
-   * checked against the schema or refused with the closure's words.
+   * The keys the siblings do not claim (Ops.otherKeys), those `claims`
+   * lists: every own key a unit of work; its value read, and checked against
+   * the keyword's subschema or refused in the keyword's words.
    */
-  private additional(node: CompiledNode, { name, check, children }: KeywordCheck, v: string, ok: string): string {
-    const { claims } = node;
-    // A name a test claims (a pattern) is tested by the closure, in its order.
-    if (claims.test !== null) return this.call(check, v, ok);
-    // `false` compiles no subschema: every unclaimed name is refused.
-    const [each] = children;
+  private additional(
+    node: CompiledNode,
+    { name, children }: KeywordCheck,
+    claims: Claims,
+    refused: KeyWords | null,
+    v: string,
+    ok: string,
+  ): string {
     const [keys, i, key, x, skip] = [
       this.variable(),
       this.variable(),
@@ -237,9 +227,9 @@ class ExplainWriter extends CodeWriter {
     ];
     const declared = claims.names;
     const child =
-      each === undefined
-        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${node.pointer}/${escapePointerSegment(name)}`)}, ${this.constant(unexpectedProblem(claims))}, { additionalProperty: ${key} }, ${key});\n`
-        : this.below(key, this.node(each, x, ok));
+      refused !== null
+        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${node.pointer}/${escapePointerSegment(name)}`)}, ${this.constant(refused.problem)}, { ${refused.param}: ${key} }, ${key});\n`
+        : this.below(key, this.node(children[0], x, ok));
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.
     const rootRequired = this.compiled.rootRequired;
