@@ -66,9 +66,10 @@ export interface SchemaSite {
  * stand, what it costs and what it asserts. The compiler, both generated
  * passes and the `$ref` resolver read these fields; no other file keeps a
  * list of keyword names. A keyword either `assert`s (an Assertion each tier
- * reads: src/compile/assertion.ts) or `compile`s its closure, which the
- * generated fast check then writes out or calls. Either reports a bad value
- * through `site.problem` and returns null when the keyword asserts nothing.
+ * reads: src/compile/assertion.ts) or `compile`s its closure, which every
+ * tier calls (a composition is decided as `decides` says). Either reports a
+ * bad value through `site.problem` and returns null when the keyword
+ * asserts nothing.
  */
 export type Keyword = Description &
   (

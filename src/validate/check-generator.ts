@@ -25,8 +25,10 @@ import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pa
  * The fast path as generated code: one JavaScript function per schema that
  * answers "valid JSON arguments" or not, with no report. It is written from
  * the compiled subschemas (compile-schema.ts), keyword by keyword in the
- * order their closures run: the keywords tool schemas are made of are
- * written out, and any other calls its own closure. On arguments it
+ * order their closures run: an assertion (src/compile/assertion.ts) is
+ * written from its operations, each written once here for every keyword
+ * that says it (Generator.ops), a composition from how it decides, and any
+ * other keyword calls its own closure. On arguments it
  * accepts, it counts exactly the work the closures count, the JSON walk
  * included, so whether a call runs out of work does not depend on which of
  * them ran (src/validate/validator.ts relies on it). A pattern that
@@ -90,7 +92,7 @@ export function generateFastCheck(
     const [start, end] = generator.queues
       ? ["const batch = startBatch();\n", "return flushSearches(batch);"]
       : ["", "return true;"];
-    // Work an optional property added is compared with the limit here at the latest (Generator.properties).
+    // Work an optional property added is compared with the limit here at the latest (Generator.listedProperties).
     const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
     // for…in would list enumerable properties added to Object.prototype, and
     // count their turns: while it has any, the closures answer.
@@ -430,11 +432,11 @@ class Generator extends CodeWriter {
       search: (pattern, source) => this.search(pattern, source, pointer, v, at),
       present: (names) => this.present(node, names, v, at),
       ref: () => this.refTest(node, v, at, true),
-      itemsFrom: (from) => (from === 0 ? this.items(keyword, v, at, walk) : this.called(keyword, v)),
+      itemsFrom: (from) => (from === 0 ? this.itemsFromStart(keyword, v, at, walk) : this.called(keyword, v)),
       firstItems: () => this.called(keyword, v),
-      listedProperties: (names) => this.properties(node, keyword.children, names, v, at),
-      otherKeys: (claims, refused) => this.additional(claims, refused, keyword, v, at, walk),
-      keyNames: () => this.propertyNames(node, keyword, v, at, walk),
+      listedProperties: (names) => this.listedProperties(node, keyword.children, names, v, at),
+      otherKeys: (claims, refused) => this.otherKeys(claims, refused, keyword, v, at, walk),
+      keyNames: () => this.keyNames(node, keyword, v, at, walk),
     };
   }
 
@@ -515,7 +517,7 @@ class Generator extends CodeWriter {
    * as it runs, and the next counting statement (at the latest the one
    * ending the check) compares it with the limit.
    */
-  private properties(
+  private listedProperties(
     node: CompiledNode,
     children: readonly CompiledNode[],
     names: readonly string[],
@@ -586,7 +588,7 @@ class Generator extends CodeWriter {
    * What a required property's test adds under presentRequired: the value
    * must not be blank where the object is the arguments object itself, which
    * the place tells (depth 0: the root, or a function's value at `d === 0`),
-   * as the closures ask of the object (src/compile/keywords/object.ts).
+   * as the closures ask of the object (src/compile/closure-ops.ts).
    */
   private blankTest(at: CodeSite): (x: string) => string {
     if (!this.presentRequired || at.offset !== 0) return () => "";
@@ -601,7 +603,7 @@ class Generator extends CodeWriter {
    * closure tests it: a keyword with such a test leaves its closure to run
    * on a value walked first, so this loop walks nothing.
    */
-  private additional(
+  private otherKeys(
     { names: listed, test }: Claims,
     refused: KeyWords | null,
     keyword: KeywordCheck,
@@ -631,7 +633,7 @@ class Generator extends CodeWriter {
   }
 
   /** The property names (Ops.keyNames): every own key a unit, and its name checked. */
-  private propertyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+  private keyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     const listed = listedNames(node);
     const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
@@ -713,7 +715,7 @@ class Generator extends CodeWriter {
   }
 
   /** The items of a list from the start (Ops.itemsFrom): every item a unit, and checked. */
-  private items({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+  private itemsFromStart({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     walk.items = true;
     const x = this.variable();
     const i = this.variable();

@@ -20,12 +20,13 @@ export type Explainer = (value: unknown, report: Report) => unknown;
  * each other: every subschema is a chain of closures (its work, its type,
  * each keyword, each child), and every call site in them sees every
  * subschema's closures. Here the walk through the arguments is written out:
- * `properties`, `required`, `additionalProperties`, `items`, `allOf` and the
- * targets of `$ref` are checked in place (a target in a function of its
- * own), in the closures' order, with their words (exported by the keywords),
+ * the operations of assertions that walk the value (the listed properties,
+ * the present test, the other keys, the items from the start, a `$ref`
+ * target, in a function of its own) and every branch of `allOf` are checked
+ * in place, in the closures' order, with the words the assertion gives,
  * counting the same work; `oneOf`, `anyOf`
  * and `not` keep their closures' way of deciding and wording, over branches
- * written out. Every other keyword, `type` included, calls its own closure,
+ * written out. Every other keyword or operation, `type` included, calls its own closure,
  * from a call site that sees only that closure; so the problems found, their
  * order, their places and their words are the closures' own.
  */
@@ -145,7 +146,7 @@ class ExplainWriter extends CodeWriter {
    * a blank root-required property of the arguments object (as
    * src/compile/closure-ops.ts's presentProperties).
    */
-  private properties(children: readonly CompiledNode[], names: readonly string[], v: string, ok: string): string {
+  private listedProperties(children: readonly CompiledNode[], names: readonly string[], v: string, ok: string): string {
     const rootRequired = this.compiled.rootRequired;
     const skipBlank = rootRequired === null ? null : this.variable();
     let code = skipBlank === null ? "" : `const ${skipBlank} = isArguments(${v});\n`;
@@ -173,12 +174,12 @@ class ExplainWriter extends CodeWriter {
       search: () => this.call(keyword.check, v, ok),
       present: (names, words) => this.present(node, keyword, names, words, v, ok),
       ref: () => this.ref(node, keyword, v, ok),
-      itemsFrom: (from) => (from === 0 ? this.items(keyword, v, ok) : this.call(keyword.check, v, ok)),
+      itemsFrom: (from) => (from === 0 ? this.itemsFromStart(keyword, v, ok) : this.call(keyword.check, v, ok)),
       firstItems: () => this.call(keyword.check, v, ok),
-      listedProperties: (names) => this.properties(keyword.children, names, v, ok),
+      listedProperties: (names) => this.listedProperties(keyword.children, names, v, ok),
       // A name a test claims (a pattern) is tested by the closure, in its order.
       otherKeys: (claims, refused) =>
-        claims.test !== null ? this.call(keyword.check, v, ok) : this.additional(node, keyword, claims, refused, v, ok),
+        claims.test !== null ? this.call(keyword.check, v, ok) : this.otherKeys(node, keyword, claims, refused, v, ok),
       keyNames: () => this.call(keyword.check, v, ok),
     };
   }
@@ -210,7 +211,7 @@ class ExplainWriter extends CodeWriter {
    * lists: every own key a unit of work; its value read, and checked against
    * the keyword's subschema or refused in the keyword's words.
    */
-  private additional(
+  private otherKeys(
     node: CompiledNode,
     { name, children }: KeywordCheck,
     claims: Claims,
@@ -243,7 +244,7 @@ class ExplainWriter extends CodeWriter {
   }
 
   /** The items of a list from the start (Ops.itemsFrom): every item, a unit of work each. */
-  private items({ children: [item] }: KeywordCheck, v: string, ok: string): string {
+  private itemsFromStart({ children: [item] }: KeywordCheck, v: string, ok: string): string {
     const [i, length, x] = [this.variable(), this.variable(), this.variable()];
     const child = this.node(item, x, ok);
     return (
