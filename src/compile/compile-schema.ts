@@ -1,10 +1,11 @@
 import { chargeKeywords, chargeSubschema, MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { MAX_DEPTH, type CountVisits } from "../runtime/json-value";
-import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
+import type { CompileOptions, Keyword, SchemaSite } from "./keyword";
 import { isListValued, keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
 import { typeKeyword } from "./keywords/type";
-import { closureOps, type Assertion } from "./assertion";
+import type { Assertion, Claims } from "./assertion";
+import { closureOps } from "./closure-ops";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
 import { SchemaPatterns } from "../pattern/compile-pattern";
@@ -65,8 +66,6 @@ export interface KeywordCheck {
   readonly assertion: Assertion | null;
   /** The subschemas it compiled, in order. */
   readonly children: readonly CompiledNode[];
-  /** For a keyword whose subschemas stand by name (Keyword.subschemas "byName"), the name of each child; otherwise empty. */
-  readonly names: readonly string[];
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -83,8 +82,6 @@ export interface CompiledNode {
   readonly types: readonly string[] | null;
   /** The property names its keywords require (Keyword.requires), as compiled. */
   readonly required: readonly string[];
-  /** The property names its keywords check themselves (Keyword.claims), which `additionalProperties` leaves alone. */
-  readonly claims: Claims;
   /** The checks of its other keywords that assert something, in the order they run. */
   readonly keywords: readonly KeywordCheck[];
   /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
@@ -124,7 +121,6 @@ interface Node extends CompiledNode {
   weight: number;
   type: Check | null;
   types: readonly string[] | null;
-  claims: Claims;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
   required: readonly string[];
@@ -274,7 +270,6 @@ class Compiler {
       weight: 0,
       type: null,
       types: null,
-      claims: NO_CLAIMS,
       keywords: [],
       ref: null,
       required: NO_NAMES,
@@ -305,11 +300,9 @@ class Compiler {
     let claims: Claims | undefined;
     // Whether a keyword of the object claims names (Keyword.claims), and the subschemas the keyword being compiled makes.
     let children: CompiledNode[] | null = null;
-    let byName: string[] | null = null;
-    const child = (value: unknown, pointer: string, key: PathSegment) => {
+    const child = (value: unknown, pointer: string) => {
       const made = this.node(value, pointer, depth + 1);
       (children ??= []).push(this.nodes[made.id]);
-      if (byName !== null) byName.push(String(key));
       return made;
     };
     const site: SchemaSite = {
@@ -319,10 +312,10 @@ class Compiler {
       pointer: at,
       problem: (keyword, message, kind = "validation", ...segments) =>
         this.record(at(keyword, ...segments), keyword, message, kind),
-      subschema: (value, ...segments) => child(value, at(...segments), segments[segments.length - 1]).check,
+      subschema: (value, ...segments) => child(value, at(...segments)).check,
       applicator: (keyword, value, ...segments) => {
         const branch = at(keyword, ...segments);
-        const made = child(value, branch, segments.length === 0 ? keyword : segments[segments.length - 1]);
+        const made = child(value, branch);
         this.edge(id, { to: made.id, via: branch, keyword });
         return made.check;
       },
@@ -348,12 +341,21 @@ class Compiler {
       }
       const value = fields[name];
       children = null;
-      byName = keyword.subschemas === "byName" ? [] : null;
       if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
+      const compiled = assertion === null ? keyword.compile?.(value, site) : null;
+      const subschemas: readonly CompiledNode[] = exactly(children) ?? NO_CHILDREN;
       const check = assertion
-        ? assertion(closureOps(name, at(name), keyword.applies, this.options.presentRequired))
-        : keyword.compile?.(value, site);
+        ? assertion(
+            closureOps({
+              name,
+              pointer: at(name),
+              applies: keyword.applies,
+              rootRequired: this.rootRequired,
+              children: subschemas.map((subschema) => subschema.check),
+            }),
+          )
+        : compiled;
       if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;
       if (keyword.typeNames) {
@@ -365,14 +367,11 @@ class Compiler {
           check,
           described: keyword,
           assertion,
-          children: exactly(children) ?? NO_CHILDREN,
-          names: exactly(byName) ?? NO_NAMES,
+          children: subschemas,
         });
     }
     node.weight = weight;
     node.keywords = exactly(node.keywords) ?? [];
-    // Only additionalProperties asks what its siblings claim.
-    node.claims = claims ?? NO_CLAIMS;
     return charged(this.join(node.types, node.type, every(node.keywords.map((keyword) => keyword.check))), weight);
   }
 
