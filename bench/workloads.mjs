@@ -663,3 +663,31 @@ export function renameProperties(schema, suffix) {
   }
   return out;
 }
+
+/**
+ * Arguments a tool's schema should accept, built from the schema alone:
+ * every listed property, each its `const`, first `enum` value, `default`,
+ * first example, first branch, or a short value of its type. Only a guess:
+ * workload 8a keeps the tools whose guess a validator accepts.
+ */
+export function minimalArguments(schema, depth = 0) {
+  if (schema === null || typeof schema !== "object" || depth > 8) return {};
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  for (const key of ["anyOf", "oneOf"])
+    if (Array.isArray(schema[key])) return minimalArguments(schema[key][0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object" || schema.properties) {
+    const args = {};
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) args[name] = minimalArguments(sub, depth + 1);
+    return args;
+  }
+  if (type === "array") return [minimalArguments(schema.items, depth + 1)];
+  if (type === "string") return "x".repeat(Math.max(1, schema.minLength ?? 1));
+  if (type === "integer" || type === "number") return schema.minimum ?? 1;
+  if (type === "boolean") return true;
+  if (type === "null") return null;
+  return "x";
+}

@@ -2,14 +2,13 @@ import { Decimal } from "../runtime/decimal";
 import type { Check } from "../explain/report";
 import { EngineLimit, MATCH, NO_MATCH, NO_MEMORY, type CompiledPattern } from "../pattern/native";
 import { chargeBudget } from "../runtime/pass";
-import { ownValue } from "../runtime/own-value";
-import { isArguments, isBlank } from "../runtime/present";
 import type { Params } from "../explain/params";
 
 /**
  * A keyword's assertion, written once and read by each tier: the closures
- * read it with closureOps (below), the generated fast check with its own
- * Ops (src/validate/check-generator.ts). The keyword says what must hold
+ * read it with closureOps (src/compile/closure-ops.ts), the generated fast
+ * check and the explaining pass with Ops of their own
+ * (src/validate/check-generator.ts, src/validate/explainer.ts). The keyword says what must hold
  * and in which words; the reading says how that is run, counted and
  * reported, and applies the keyword to the values of its kind only.
  */
@@ -52,7 +51,10 @@ export interface Words<V> {
   params: Params | (() => Params);
 }
 
-/** What an assertion may say. */
+/**
+ * What an assertion may say. A keyword's subschemas are those it compiled
+ * (SchemaSite.subschema), in order; an operation names them by place.
+ */
 export interface Ops<R> {
   /** The value passes `test` with `arg`, or fails with `words`. */
   require<V, A>(test: Test<V, A>, arg: A, words: Words<V>): R;
@@ -64,6 +66,61 @@ export interface Ops<R> {
    * fails with `words` for each it lacks, in order.
    */
   present(names: readonly string[], words: NameWords): R;
+  /**
+   * The value checked against a `$ref` target, whose compiled check is
+   * `target` (generated code calls a function written for the target:
+   * CompiledNode.ref).
+   */
+  ref(target: Check): R;
+  /**
+   * Each item of the list from index `from` on, a unit of work each,
+   * checked against the keyword's subschema.
+   */
+  itemsFrom(from: number): R;
+  /** Each of the list's first `count` items (those it has), a unit of work each, checked against the keyword's subschema of its index. */
+  firstItems(count: number): R;
+  /**
+   * Each of the listed properties the object holds (read as own), in order,
+   * its value checked against the keyword's subschema of its place; under
+   * presentRequired, while explaining, not one the root requires and the
+   * arguments object holds blank (its one problem is the `required` one).
+   */
+  listedProperties(names: readonly string[]): R;
+  /**
+   * Every own key of the object, a unit of work each: a key `claims` names
+   * or tests is left alone (and so, while explaining under presentRequired,
+   * is one the root requires and the arguments object holds blank, as for
+   * the listed properties); the value of any other is checked against the
+   * keyword's subschema, or, with `refused`, refused in its words.
+   */
+  otherKeys(claims: Claims, refused: KeyWords | null): R;
+  /** Every own key of the object, a unit of work each, checked as a string against the keyword's subschema; a name that fails it fails with `words`. */
+  keyNames(words: NameProblem): R;
+}
+
+/**
+ * Property names a keyword checks itself (`properties`, `patternProperties`):
+ * `additionalProperties` leaves them alone. `test`, when present, decides
+ * names beyond the listed ones; it counts its own work.
+ */
+export interface Claims {
+  readonly names: readonly string[];
+  readonly test: ((name: string) => boolean) | null;
+  /** What `test` allows, in the words of a refused name's problem ("names matching ^x-"); null without a test. */
+  readonly words: string | null;
+}
+
+/** The words of a refused key: its problem, and the params that name it (`{ [param]: key }`). */
+export interface KeyWords {
+  readonly problem: string;
+  readonly param: string;
+}
+
+/** The words of a property name that fails its subschema, given the problems found, the first `quoted` of them. */
+export interface NameProblem {
+  readonly quoted: number;
+  problem(name: string, problems: string): string;
+  params(name: string): Params;
 }
 
 /** The words of a missing name: its problem, and Ajv's params of each listed name. */
@@ -96,101 +153,4 @@ export function matches(pattern: CompiledPattern, source: string, pointer: strin
   if (outcome === MATCH) return true;
   if (outcome !== NO_MATCH) throw new EngineLimit(pointer, source, outcome === NO_MEMORY);
   return false;
-}
-
-/**
- * The closures' reading of an assertion of keyword `name` (at `pointer`) on
- * values of kind `applies`, compiled with or without presentRequired.
- */
-export function closureOps(
-  name: string,
-  pointer: string,
-  applies: Kind | undefined,
-  presentRequired: boolean,
-): Ops<Check> {
-  return {
-    require: (test, arg, words) => required(name, pointer, applies, test.holds, arg, words),
-    search: (pattern, source, words) => searched(name, pointer, pattern, source, words),
-    present: (names, words) =>
-      presentRequired ? presentOrNotBlank(name, pointer, names, words) : present(name, pointer, names, words),
-  };
-}
-
-const ANY_KIND = () => true;
-
-/**
- * The closure of a required test. Made by a function of its own, so that the
- * closure keeps what it reads and nothing of the reading that made it (a
- * validator holds one per keyword).
- */
-function required<V, A>(
-  name: string,
-  pointer: string,
-  applies: Kind | undefined,
-  holds: (value: V, arg: A) => boolean,
-  arg: A,
-  { problem, params }: Words<V>,
-): Check {
-  const fits = applies === undefined ? ANY_KIND : IS_KIND[applies];
-  // The value is of the keyword's kind once `fits` holds: the one place a value is taken as its test's type.
-  return (v, r) =>
-    !fits(v) || holds(v as V, arg) || (r !== null && r.fail(name, pointer, () => problem(v as V), params));
-}
-
-/** The closure of a pattern search, made as `required`'s is. */
-function searched(
-  name: string,
-  pointer: string,
-  pattern: CompiledPattern,
-  source: string,
-  words: Words<string>,
-): Check {
-  const { problem, params } = words;
-  return (v, r) =>
-    typeof v !== "string" ||
-    matches(pattern, source, pointer, v) ||
-    (r !== null && r.fail(name, pointer, () => problem(v), params));
-}
-
-/** The closure of a present test, made as `required`'s is: each name read, in order. */
-function present(name: string, pointer: string, names: readonly string[], { problem, params }: NameWords): Check {
-  return (v, r) => {
-    if (!isObject(v)) return true;
-    let ok = true;
-    for (let i = 0; i < names.length; i++) {
-      if (ownValue(v, names[i]) !== undefined) continue;
-      if (r === null) return false;
-      ok = r.fail(name, pointer, problem, params[i], names[i]);
-    }
-    return ok;
-  };
-}
-
-/**
- * The present test under presentRequired (src/runtime/present.ts): at the
- * arguments object, a listed property holding null or blank text is missing
- * too. This holds for every list that applies to the arguments object, the
- * root's own and those of root-level `allOf`, `anyOf`, `oneOf`, `not` and
- * `$ref` (docs/contract.md, "Present values"): all of them read the same
- * properties, and one reading of them keeps a branch from matching a value
- * the root calls missing. Nested objects keep the key-only rule.
- */
-function presentOrNotBlank(
-  name: string,
-  pointer: string,
-  names: readonly string[],
-  { problem, params }: NameWords,
-): Check {
-  return (v, r) => {
-    if (!isObject(v)) return true;
-    const atRoot = isArguments(v);
-    let ok = true;
-    for (let i = 0; i < names.length; i++) {
-      const value = ownValue(v, names[i]);
-      if (value !== undefined && !(atRoot && isBlank(value))) continue;
-      if (r === null) return false;
-      ok = r.fail(name, pointer, problem, params[i], names[i]);
-    }
-    return ok;
-  };
 }

@@ -1,10 +1,11 @@
 import { chargeKeywords, chargeSubschema, MAX_CHAIN, MAX_SUBSCHEMAS, SchemaTooLarge, schemaValueCount } from "./bounds";
 import { MAX_DEPTH, type CountVisits } from "../runtime/json-value";
-import type { Claims, CompileOptions, Keyword, SchemaSite } from "./keyword";
+import type { CompileOptions, Keyword, SchemaSite } from "./keyword";
 import { isListValued, keywordFor, keywordNamed, placementOf } from "./keywords";
 import { refKeyword } from "./keywords/ref";
 import { typeKeyword } from "./keywords/type";
-import { closureOps, type Assertion } from "./assertion";
+import type { Assertion, Claims } from "./assertion";
+import { closureOps } from "./closure-ops";
 import { lenientTypeGate } from "./lenient";
 import { memoized } from "./memo";
 import { SchemaPatterns } from "../pattern/compile-pattern";
@@ -72,8 +73,6 @@ export interface KeywordCheck {
   readonly assertion: Assertion | null;
   /** The subschemas it compiled, in order. */
   readonly children: readonly CompiledNode[];
-  /** For a keyword whose subschemas stand by name (Keyword.subschemas "byName"), the name of each child; otherwise empty. */
-  readonly names: readonly string[];
 }
 
 /** A compiled subschema: its check, and the parts it is made of. */
@@ -90,8 +89,6 @@ export interface CompiledNode {
   readonly types: readonly string[] | null;
   /** The property names its keywords require (Keyword.requires), as compiled. */
   readonly required: readonly string[];
-  /** The property names its keywords check themselves (Keyword.claims), which `additionalProperties` leaves alone. */
-  readonly claims: Claims;
   /** The checks of its other keywords that assert something, in the order they run. */
   readonly keywords: readonly KeywordCheck[];
   /** Where its `$ref` leads, and whether that target is decided once per value (see UNROLLED_VISITS). */
@@ -131,7 +128,6 @@ interface Node extends CompiledNode {
   weight: number;
   type: Check | null;
   types: readonly string[] | null;
-  claims: Claims;
   keywords: KeywordCheck[];
   ref: { target: Node; remembered: boolean } | null;
   required: readonly string[];
@@ -297,7 +293,6 @@ class Compiler {
       weight: 0,
       type: null,
       types: null,
-      claims: NO_CLAIMS,
       keywords: [],
       ref: null,
       required: NO_NAMES,
@@ -337,12 +332,22 @@ class Compiler {
         continue;
       }
       const value = fields[name];
-      site.startKeyword(keyword.subschemas === "byName");
+      site.startKeyword();
       if (keyword.requires) node.required = keyword.requires(value);
       const assertion = keyword.assert ? keyword.assert(value, site) : null;
+      const compiled = assertion === null ? keyword.compile?.(value, site) : null;
+      const subschemas: readonly CompiledNode[] = exactly(site.children) ?? NO_CHILDREN;
       const check = assertion
-        ? assertion(closureOps(name, site.pointer(name), keyword.applies, this.options.presentRequired))
-        : keyword.compile?.(value, site);
+        ? assertion(
+            closureOps({
+              name,
+              pointer: site.pointer(name),
+              applies: keyword.applies,
+              rootRequired: this.rootRequired,
+              children: subschemas.map((subschema) => subschema.check),
+            }),
+          )
+        : compiled;
       if (keyword.weight) weight += keyword.weight(value);
       if (!check) continue;
       if (keyword.typeNames) {
@@ -354,14 +359,11 @@ class Compiler {
           check,
           described: keyword,
           assertion,
-          children: exactly(site.children) ?? NO_CHILDREN,
-          names: exactly(site.byName) ?? NO_NAMES,
+          children: subschemas,
         });
     }
     node.weight = weight;
     node.keywords = exactly(node.keywords) ?? [];
-    // Only additionalProperties asks what its siblings claim.
-    node.claims = site.claims ?? NO_CLAIMS;
     const checks = node.keywords.map((keyword) => keyword.check);
     if (this.options.lenientScalars && node.type !== null && node.types !== null)
       return charged(weight, null, [lenientTypeGate(node.types, node.type, every(checks))]);
@@ -536,10 +538,8 @@ class Compiler {
 class Site implements SchemaSite {
   /** The subschemas the keyword being compiled makes, in order. */
   children: CompiledNode[] | null = null;
-  /** For a keyword whose subschemas stand by name (Keyword.subschemas "byName"), the name of each; otherwise null. */
-  byName: string[] | null = null;
   /** What the object's keywords claim (Keyword.claims), once a keyword asked. */
-  claims: Claims | undefined = undefined;
+  private claims: Claims | undefined = undefined;
 
   constructor(
     private readonly compiler: Compiler,
@@ -568,9 +568,8 @@ class Site implements SchemaSite {
   }
 
   /** Clears what the last keyword made, for the next one. */
-  startKeyword(byName: boolean): void {
+  startKeyword(): void {
     this.children = null;
-    this.byName = byName ? [] : null;
   }
 
   pointer(...segments: PathSegment[]): string {
@@ -584,12 +583,12 @@ class Site implements SchemaSite {
   }
 
   subschema(value: unknown, ...segments: PathSegment[]): Check {
-    return this.child(value, this.pointer(...segments), segments[segments.length - 1]).check;
+    return this.child(value, this.pointer(...segments)).check;
   }
 
   applicator(keyword: string, value: unknown, ...segments: PathSegment[]): Check {
     const branch = this.pointer(keyword, ...segments);
-    const made = this.child(value, branch, segments.length === 0 ? keyword : segments[segments.length - 1]);
+    const made = this.child(value, branch);
     this.compiler.edge(this.id, { to: made.id, via: branch, keyword });
     return made.check;
   }
@@ -614,10 +613,9 @@ class Site implements SchemaSite {
     return this.compiler.patterns.compile(source);
   }
 
-  private child(value: unknown, pointer: string, key: PathSegment): { id: number; check: Check } {
+  private child(value: unknown, pointer: string): { id: number; check: Check } {
     const made = this.compiler.node(value, pointer, this.depth + 1);
     (this.children ??= []).push(this.compiler.nodes[made.id]);
-    if (this.byName !== null) this.byName.push(String(key));
     return made;
   }
 }

@@ -6,7 +6,7 @@ import type { PathSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
 import type { ErrorKind, Profile } from "../runtime/types";
 import type { Placement, RefTarget } from "./ref-target";
-import type { Assertion, Kind, KindValue, Test, Words } from "./assertion";
+import type { Assertion, Claims, Kind, KindValue, Test, Words } from "./assertion";
 
 export interface CompileOptions {
   readonly lenientScalars: boolean;
@@ -62,25 +62,14 @@ export interface SchemaSite {
 }
 
 /**
- * Property names a keyword checks itself (`properties`, `patternProperties`):
- * `additionalProperties` leaves them alone. `test`, when present, decides
- * names beyond the listed ones; it counts its own work.
- */
-export interface Claims {
-  readonly names: readonly string[];
-  readonly test: ((name: string) => boolean) | null;
-  /** What `test` allows, in the words of a refused name's problem ("names matching ^x-"); null without a test. */
-  readonly words: string | null;
-}
-
-/**
  * One keyword, described once: what it applies to, where its subschemas
  * stand, what it costs and what it asserts. The compiler, both generated
  * passes and the `$ref` resolver read these fields; no other file keeps a
  * list of keyword names. A keyword either `assert`s (an Assertion each tier
- * reads: src/compile/assertion.ts) or `compile`s its closure, which the
- * generated fast check then writes out or calls. Either reports a bad value
- * through `site.problem` and returns null when the keyword asserts nothing.
+ * reads: src/compile/assertion.ts) or `compile`s its closure, which every
+ * tier calls (a composition is decided as `decides` says). Either reports a
+ * bad value through `site.problem` and returns null when the keyword
+ * asserts nothing.
  */
 export type Keyword = Description &
   (

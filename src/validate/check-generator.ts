@@ -3,19 +3,10 @@ import { ownValueCode } from "../runtime/own-value";
 import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
-import type { Keyword } from "../compile/keyword";
-import {
-  additionalPropertiesAliasKeyword,
-  additionalPropertiesKeyword,
-  propertiesKeyword,
-  propertyNamesKeyword,
-} from "../compile/keywords/object";
-import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
-import { refKeyword } from "../compile/keywords/ref";
-import type { Ops } from "../compile/assertion";
+import type { Claims, KeyWords, Ops } from "../compile/assertion";
 import type { CompileOptions } from "../compile/keyword";
 import { memoizedGenerated } from "../compile/memo";
-import { keysOf } from "../runtime/own-keys";
+import { keysOf, prototypeListsKeys } from "../runtime/own-keys";
 import { isBlank } from "../runtime/present";
 import {
   flushSearches,
@@ -34,8 +25,10 @@ import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pa
  * The fast path as generated code: one JavaScript function per schema that
  * answers "valid JSON arguments" or not, with no report. It is written from
  * the compiled subschemas (compile-schema.ts), keyword by keyword in the
- * order their closures run: the keywords tool schemas are made of are
- * written out, and any other calls its own closure. On arguments it
+ * order their closures run: an assertion (src/compile/assertion.ts) is
+ * written from its operations, each written once here for every keyword
+ * that says it (Generator.ops), a composition from how it decides, and any
+ * other keyword calls its own closure. On arguments it
  * accepts, it counts exactly the work the closures count, the JSON walk
  * included, so whether a call runs out of work does not depend on which of
  * them ran (src/validate/validator.ts relies on it). A pattern that
@@ -99,12 +92,12 @@ export function generateFastCheck(
     const [start, end] = generator.queues
       ? ["const batch = startBatch();\n", "return flushSearches(batch);"]
       : ["", "return true;"];
-    // Work an optional property added is compared with the limit here at the latest (Generator.properties).
+    // Work an optional property added is compared with the limit here at the latest (Generator.listedProperties).
     const compared = "if (!(pass.spent <= pass.limit)) overrun();\n";
     // for…in would list enumerable properties added to Object.prototype, and
     // count their turns: while it has any, the closures answer.
     const polluted = generator.forIn
-      ? `for (const _ in objectPrototype) return ${generator.constant(closureFastCheck(check, given))}(v);\n`
+      ? `if (prototypeListsKeys()) return ${generator.constant(closureFastCheck(check, given))}(v);\n`
       : "";
     return `${generator.functions.join("\n")}\nreturn function fastCheck(v) {\n${polluted}${start}${body}\n${compared}${end}\n}`;
   });
@@ -154,14 +147,34 @@ function turnCost(units: number, at: CodeSite, walks: boolean): string {
   return at.walked === "w" ? `(w ? ${units} : ${units + 1})` : String(units + 1);
 }
 
-/** The names `properties` lists on a node: each value it reads is checked (and walked) where it is read. */
-const listedNames = (node: CompiledNode) =>
-  node.keywords.find((keyword) => keyword.described === propertiesKeyword)?.names ?? [];
-
 /** True when `value` is JSON down to `depthLeft` container levels. */
 const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
 /** The same for a value JSON.parse returned: the levels are counted and the numbers looked at. */
 const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, charge);
+
+/**
+ * The walk of an object's keys that no keyword's loop walks (walkKeys), as
+ * one function every generated check shares: a key `listed` names was
+ * checked where it was read (one that reads as undefined was skipped, and
+ * is no JSON), any other value is walked with `depthLeft` levels. It returns
+ * the keys it met (the caller counts a unit each, as findNonJson does), or
+ * -1 at the first value that is no JSON. Written into each check, this loop
+ * ran unoptimized in the many checks a catalog calls rarely (for…in and a
+ * string comparison per listed name: about 0.6 µs a call, a third of such a
+ * call); shared, V8 optimizes it once.
+ */
+function unlistedWalk(json: (value: unknown, depthLeft: number) => boolean) {
+  return (object: Record<string, unknown>, listed: ReadonlySet<string>, depthLeft: number): number => {
+    let keys = 0;
+    for (const key in object) {
+      keys++;
+      const value = object[key];
+      if (listed.has(key) ? value === undefined : !json(value, depthLeft)) return -1;
+    }
+    return keys;
+  };
+}
+const walkUnlisted = { any: unlistedWalk(isJson), parsed: unlistedWalk(isShallowEnough) };
 
 /** How a subschema's code walks the value's items or keys: whether a loop of a keyword has walked them already. */
 interface Walk {
@@ -169,6 +182,48 @@ interface Walk {
   items: boolean;
   /** The keyword whose loop walks the keys, or null for a loop of its own. */
   readonly keysBy: KeywordCheck | null;
+}
+
+/**
+ * What the generator reads of a keyword before it writes any code: whether
+ * it writes the keyword out (else it calls the keyword's closure, on a value
+ * walked first), whether the keyword checks the value against a `$ref`
+ * target (a subschema that holds nothing else is that target's check),
+ * the property names it reads and checks where it reads them (their values
+ * need no other walk, and a required one is tested on the same read), and
+ * what its loop over the object's keys checks: their values, or their names.
+ */
+interface Shape {
+  readonly written: boolean;
+  readonly ref: boolean;
+  readonly listed: readonly string[];
+  readonly keys: "values" | "names" | null;
+}
+
+const NO_NAMES: readonly string[] = [];
+const WRITTEN: Shape = { written: true, ref: false, listed: NO_NAMES, keys: null };
+const CALLED: Shape = { written: false, ref: false, listed: NO_NAMES, keys: null };
+
+/** The generator's first reading of an assertion: its Shape, as Generator.ops writes it. */
+const SHAPE: Ops<Shape> = {
+  require: () => WRITTEN,
+  search: () => WRITTEN,
+  present: () => WRITTEN,
+  ref: () => ({ ...WRITTEN, ref: true }),
+  itemsFrom: (from) => (from === 0 ? WRITTEN : CALLED),
+  firstItems: () => CALLED,
+  listedProperties: (names) => ({ ...WRITTEN, listed: names }),
+  otherKeys: () => ({ ...WRITTEN, keys: "values" }),
+  keyNames: () => ({ ...WRITTEN, keys: "names" }),
+};
+
+/** The property names a node's keywords read where they check them (Shape.listed). */
+function listedNames(node: CompiledNode): readonly string[] {
+  for (const { assertion } of node.keywords) {
+    const listed = assertion?.(SHAPE).listed ?? NO_NAMES;
+    if (listed.length > 0) return listed;
+  }
+  return NO_NAMES;
 }
 
 class Generator extends CodeWriter {
@@ -191,9 +246,11 @@ class Generator extends CodeWriter {
       isShallowJson,
       isCount,
       json: given === "parsed" ? isShallowEnough : isJson,
+      walkUnlisted: walkUnlisted[given],
       objectPrototype: Object.prototype,
       arrayPrototype: Array.prototype,
       keysOf,
+      prototypeListsKeys,
       pass,
       overrun,
       isBlank,
@@ -291,22 +348,31 @@ class Generator extends CodeWriter {
       // Asserting nothing, it takes any JSON value, as `true` does.
       if (keywords.length === 0) return code + walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
-      if (keywords.length === 1 && keywords[0].described === refKeyword)
+      if (keywords.length === 1 && keywords[0].assertion?.(SHAPE).ref === true)
         return code + this.refTest(node, v, at, at.shared);
     }
     const { types } = node;
     const test = (type: string) => typeTestCode(type, v, this.given === "parsed");
-    // Without a type, any JSON value: for one JSON.parse returned, any but a number it read as Infinity.
-    const anyJson =
-      this.given === "any" ? `isShallowJson(${v})` : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
-    code += `if (!(${types === null ? anyJson : types.map(test).join(" || ")})) return false;\n`;
     // A closure meets a value walked first (the walk bounds the depth it may
     // recurse to), and so does a composition: a branch that fails because of
     // a value that is not JSON would make `not` hold. So does a `$ref`
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
     const walked = walkTest(v, at);
-    if (walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword, node))) {
+    const walksHere =
+      walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword));
+    // Without a type, any JSON value (for one JSON.parse returned, any but a
+    // number it read as Infinity): nothing to test where the value was
+    // walked above or is walked here, since the walk tests that first.
+    const anyJson =
+      at.walked === "true" || walksHere
+        ? null
+        : this.given === "any"
+          ? `isShallowJson(${v})`
+          : `(typeof ${v} !== "number" || Number.isFinite(${v}))`;
+    if (types !== null) code += `if (!(${types.map(test).join(" || ")})) return false;\n`;
+    else if (anyJson !== null) code += `if (!${anyJson}) return false;\n`;
+    if (walksHere) {
       code += `if (!${walked}) return false;\n`;
       at = { ...at, walked: "true" };
     }
@@ -320,15 +386,14 @@ class Generator extends CodeWriter {
       number: `typeof ${v} === "number" || typeof ${v} === "bigint"`,
     };
     const isOnly = (kind: string) => only === kind || (kind === "number" && only === "integer");
-    // The keys are walked by the loop of additionalProperties, which checks
-    // each unlisted value anyway, else by that of propertyNames, else by a
-    // loop of their own.
-    const by = (...described: Keyword[]) => keywords.find((keyword) => described.includes(keyword.described));
-    const keysBy =
-      by(additionalPropertiesKeyword, additionalPropertiesAliasKeyword) ?? by(propertyNamesKeyword) ?? null;
+    // The keys are walked by a loop that checks their values (as
+    // additionalProperties' does), which checks each unlisted value anyway,
+    // else by one that checks their names, else by a loop of their own.
+    const loopOver = (keys: Shape["keys"]) => keywords.find(({ assertion }) => assertion?.(SHAPE).keys === keys);
+    const keysBy = loopOver("values") ?? loopOver("names") ?? null;
     const walk: Walk = { keys: at.walked === "true", items: at.walked === "true", keysBy };
     for (const keyword of keywords) {
-      const kind = this.writes(keyword, node) ? keyword.described.applies : undefined;
+      const kind = this.writes(keyword) ? keyword.described.applies : undefined;
       if (kind === undefined) {
         code += this.keyword(node, keyword, v, at, walk);
       } else if (canBe(kind)) {
@@ -356,48 +421,43 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * The keywords that compile their own closure whose code is written out
-   * all the same, by their description: the walks over keys and items, and
-   * `$ref`. A keyword with an assertion is written from it
-   * (src/compile/assertion.ts), a composition from how it decides; any other
-   * calls its own closure, on a value walked first.
+   * Whether the generator writes the code of a keyword: an assertion as its
+   * Shape says (src/compile/assertion.ts), a composition from how it
+   * decides; any other calls its own closure, on a value walked first.
    */
-  private readonly writers = new Map<
-    Keyword,
-    (node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk) => string
-  >([
-    [propertiesKeyword, (node, keyword, v, at) => this.properties(node, keyword, v, at)],
-    [additionalPropertiesKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
-    [additionalPropertiesAliasKeyword, (node, keyword, v, at, walk) => this.additional(node, keyword, v, at, walk)],
-    [propertyNamesKeyword, (node, keyword, v, at, walk) => this.propertyNames(node, keyword, v, at, walk)],
-    [itemsKeyword, (_node, keyword, v, at, walk) => this.items(keyword, v, at, walk)],
-    [refKeyword, (node, _keyword, v, at) => this.refTest(node, v, at, true)],
-  ]);
-
-  /** Whether the generator writes the code of a keyword of this subschema (beside prefixItems, items starts after them: left to its closure). */
-  private writes({ described, assertion }: KeywordCheck, node: CompiledNode): boolean {
-    if (assertion !== null || described.decides !== undefined) return true;
-    if (described === itemsKeyword) return !node.keywords.some((keyword) => keyword.described === prefixItemsKeyword);
-    return this.writers.has(described);
+  private writes({ described, assertion }: KeywordCheck): boolean {
+    return assertion !== null ? assertion(SHAPE).written : described.decides !== undefined;
   }
 
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
-    const { name, check, assertion, described } = keyword;
-    if (assertion !== null) return assertion(this.ops(node, `${node.pointer}/${escapePointerSegment(name)}`, v, at));
-    if (!this.writes(keyword, node)) return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
+    const { name, assertion, described } = keyword;
+    if (assertion !== null)
+      return assertion(this.ops(node, keyword, `${node.pointer}/${escapePointerSegment(name)}`, v, at, walk));
     if (described.decides !== undefined) return this.composition(described.decides, keyword.children, v, at);
-    const write = this.writers.get(described);
-    if (write === undefined) throw new Error(`no writer for ${name}`);
-    return write(node, keyword, v, at, walk);
+    return this.called(keyword, v);
+  }
+
+  /** A call of the keyword's closure on the value in `v` (walked first: nodeCode). */
+  private called({ check }: KeywordCheck, v: string): string {
+    return `if (!${this.constant(check)}(${v}, null)) return false;\n`;
   }
 
   /**
    * The generated code's reading of an assertion (src/compile/assertion.ts)
    * of the keyword at `pointer` on the value in `v`: a statement that
    * returns false unless it holds. A test without a code form is called as
-   * the closures call it; a number argument is written in place.
+   * the closures call it; a number argument is written in place. A list's
+   * items from the start are looped over here; from a later index, and the
+   * first items, the closure checks them (SHAPE says so before).
    */
-  private ops(node: CompiledNode, pointer: string, v: string, at: CodeSite): Ops<string> {
+  private ops(
+    node: CompiledNode,
+    keyword: KeywordCheck,
+    pointer: string,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): Ops<string> {
     return {
       require: (test, arg) => {
         const argument = typeof arg === "number" ? JSON.stringify(arg) : this.constant(arg);
@@ -406,6 +466,12 @@ class Generator extends CodeWriter {
       },
       search: (pattern, source) => this.search(pattern, source, pointer, v, at),
       present: (names) => this.present(node, names, v, at),
+      ref: () => this.refTest(node, v, at, true),
+      itemsFrom: (from) => (from === 0 ? this.itemsFromStart(keyword, v, at, walk) : this.called(keyword, v)),
+      firstItems: () => this.called(keyword, v),
+      listedProperties: (names) => this.listedProperties(node, keyword.children, names, v, at),
+      otherKeys: (claims, refused) => this.otherKeys(claims, refused, keyword, v, at, walk),
+      keyNames: () => this.keyNames(node, keyword, v, at, walk),
     };
   }
 
@@ -478,15 +544,21 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's properties: each listed name read once,
-   * in order, and checked when present. A required one is present on
+   * The listed properties (Ops.listedProperties): each name read once, in
+   * order, and checked when present. A required one is present on
    * arguments that pass, so its subschema counts with the region; where the
    * order of the keywords does not matter (see count()), its `required`
    * test is made here too, on the same read. An optional one adds its work
    * as it runs, and the next counting statement (at the latest the one
    * ending the check) compares it with the limit.
    */
-  private properties(node: CompiledNode, { children, names }: KeywordCheck, v: string, at: CodeSite): string {
+  private listedProperties(
+    node: CompiledNode,
+    children: readonly CompiledNode[],
+    names: readonly string[],
+    v: string,
+    at: CodeSite,
+  ): string {
     const required = new Set(node.required);
     const blank = this.blankTest(at);
     // The property of the object in `o` that `child` checks.
@@ -533,10 +605,9 @@ class Generator extends CodeWriter {
     return units === 0 ? code : `pass.spent += ${units};\n${code}`;
   }
 
-  /** The present test (src/compile/assertion.ts): each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a name `properties` lists was tested where it was read. */
+  /** The present test (src/compile/assertion.ts): each name read, and absent (or, under presentRequired, blank at the arguments object) fails; where the order does not matter, a listed name was tested where it was read. */
   private present(node: CompiledNode, names: readonly string[], v: string, at: CodeSite): string {
-    const properties = node.keywords.find((keyword) => keyword.described === propertiesKeyword);
-    const listed = new Set(at.shared || properties === undefined ? [] : properties.names);
+    const listed = new Set(at.shared ? NO_NAMES : listedNames(node));
     const blank = this.blankTest(at);
     let code = "";
     for (const name of names) {
@@ -552,7 +623,7 @@ class Generator extends CodeWriter {
    * What a required property's test adds under presentRequired: the value
    * must not be blank where the object is the arguments object itself, which
    * the place tells (depth 0: the root, or a function's value at `d === 0`),
-   * as the closures ask of the object (src/compile/keywords/object.ts).
+   * as the closures ask of the object (src/compile/closure-ops.ts).
    */
   private blankTest(at: CodeSite): (x: string) => string {
     if (!this.presentRequired || at.offset !== 0) return () => "";
@@ -560,22 +631,26 @@ class Generator extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's additionalProperties (or its alias):
-   * every own key a unit, and each one its siblings do not claim checked
-   * against its subschema (or refused). The first loop over the keys also
-   * walks them (see walkKeys). A name claimed by a test (a pattern) is
-   * tested as the closure tests it: a keyword with such a test leaves its
-   * closure to run on a value walked first, so this loop walks nothing.
+   * The keys the siblings do not claim (Ops.otherKeys): every own key a
+   * unit, and each one `claims` leaves checked against the keyword's
+   * subschema (or refused). The first loop over the keys also walks them
+   * (see walkKeys). A name claimed by a test (a pattern) is tested as the
+   * closure tests it: a keyword with such a test leaves its closure to run
+   * on a value walked first, so this loop walks nothing.
    */
-  private additional(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
-    const { names: listed, test } = node.claims;
+  private otherKeys(
+    { names: listed, test }: Claims,
+    refused: KeyWords | null,
+    keyword: KeywordCheck,
+    v: string,
+    at: CodeSite,
+    walk: Walk,
+  ): string {
     const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
     const key = this.variable();
     const value = `${v}[${key}]`;
-    // `false` compiles no subschema: every unclaimed name is refused.
-    const [each] = keyword.children;
-    const check = () => (each === undefined ? "return false;\n" : this.node(each, value, below(at)));
+    const check = () => (refused !== null ? "return false;\n" : this.node(keyword.children[0], value, below(at)));
     // With names claimed, the subschema checks only some keys.
     const { code: rest, units } =
       test !== null
@@ -592,8 +667,8 @@ class Generator extends CodeWriter {
     );
   }
 
-  /** A schema for every property name (extended profile): every own key a unit, and its name checked. */
-  private propertyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+  /** The property names (Ops.keyNames): every own key a unit, and its name checked. */
+  private keyNames(node: CompiledNode, keyword: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     const listed = listedNames(node);
     const walks = !walk.keys && walk.keysBy === keyword;
     walk.keys ||= walks;
@@ -614,6 +689,13 @@ class Generator extends CodeWriter {
   private walkKeys(listed: readonly string[], v: string, at: CodeSite): string {
     // Nothing read where it stands: one walk of the whole object.
     if (listed.length === 0) return walkStatement(v, at);
+    if (!at.shared && at.walked === "false") {
+      // Met once per pass, by the shared loop: each key a unit of the walk, counted when it ends (as keyLoop counts a cheap turn).
+      this.forIn = true;
+      const left = at.base === "0" ? String(MAX_DEPTH - at.offset - 1) : `${MAX_DEPTH - at.offset - 1} - d`;
+      const keys = this.variable();
+      return `{ const ${keys} = walkUnlisted(${v}, ${this.constant(new Set(listed))}, ${left});\nif (${keys} < 0) return false;\n${chargeCode(keys)}}\n`;
+    }
     const key = this.variable();
     const value = `${v}[${key}]`;
     const rest = walkStatement(value, below(at));
@@ -674,8 +756,8 @@ class Generator extends CodeWriter {
     return `switch (${key}) {\n${cases}\n${listed}\nbreak;\ndefault: {\n${rest}\n}\n}`;
   }
 
-  /** src/compile/keywords/array.ts's items (without prefixItems): every item a unit, and checked. */
-  private items({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
+  /** The items of a list from the start (Ops.itemsFrom): every item a unit, and checked. */
+  private itemsFromStart({ children: [item] }: KeywordCheck, v: string, at: CodeSite, walk: Walk): string {
     walk.items = true;
     const x = this.variable();
     const i = this.variable();

@@ -1,18 +1,9 @@
 import { CodeWriter, codeGenerationAllowed } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
-import type { CompileOptions, Keyword } from "../compile/keyword";
+import type { CompileOptions } from "../compile/keyword";
 import { withBranches } from "../compile/keywords/composition";
-import {
-  additionalPropertiesAliasKeyword,
-  additionalPropertiesKeyword,
-  isObject,
-  propertiesKeyword,
-  unexpectedProblem,
-} from "../compile/keywords/object";
 import { ownValueCode } from "../runtime/own-value";
-import type { NameWords, Ops } from "../compile/assertion";
-import { itemsKeyword, prefixItemsKeyword } from "../compile/keywords/array";
-import { refKeyword } from "../compile/keywords/ref";
+import { isObject, type Claims, type KeyWords, type NameWords, type Ops } from "../compile/assertion";
 import { keysOf } from "../runtime/own-keys";
 import { isArguments, isBlank } from "../runtime/present";
 import { escapePointerSegment } from "../runtime/paths";
@@ -29,12 +20,13 @@ export type Explainer = (value: unknown, report: Report) => unknown;
  * each other: every subschema is a chain of closures (its work, its type,
  * each keyword, each child), and every call site in them sees every
  * subschema's closures. Here the walk through the arguments is written out:
- * `properties`, `required`, `additionalProperties`, `items`, `allOf` and the
- * targets of `$ref` are checked in place (a target in a function of its
- * own), in the closures' order, with their words (exported by the keywords),
+ * the operations of assertions that walk the value (the listed properties,
+ * the present test, the other keys, the items from the start, a `$ref`
+ * target, in a function of its own) and every branch of `allOf` are checked
+ * in place, in the closures' order, with the words the assertion gives,
  * counting the same work; `oneOf`, `anyOf`
  * and `not` keep their closures' way of deciding and wording, over branches
- * written out. Every other keyword, `type` included, calls its own closure,
+ * written out. Every other keyword or operation, `type` included, calls its own closure,
  * from a call site that sees only that closure; so the problems found, their
  * order, their places and their words are the closures' own.
  */
@@ -101,27 +93,14 @@ class ExplainWriter extends CodeWriter {
     return `if (!${this.constant(check)}(${v}, r)) ${ok} = false;\n`;
   }
 
-  /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
-  /** The keywords written out here, by their description; compositions by how they decide. */
-  private readonly writers = new Map<
-    Keyword,
-    (node: CompiledNode, keyword: KeywordCheck, v: string, ok: string) => string
-  >([
-    [propertiesKeyword, (_node, keyword, v, ok) => this.properties(keyword, v, ok)],
-    [itemsKeyword, (node, keyword, v, ok) => this.items(node, keyword, v, ok)],
-    [additionalPropertiesKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
-    [additionalPropertiesAliasKeyword, (node, keyword, v, ok) => this.additional(node, keyword, v, ok)],
-    [refKeyword, (node, keyword, v, ok) => this.ref(node, keyword, v, ok)],
-  ]);
-
-  /** One keyword of a subschema: the keywords that walk children or apply subschemas written out, the others their closure. */
+  /** One keyword of a subschema: an assertion as this pass reads it (ops), a composition over its branches written out, any other its closure. */
   private keyword(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): string {
     const { described, children, check, assertion } = keyword;
     if (assertion !== null) return assertion(this.ops(node, keyword, v, ok));
     // Every branch of allOf reports its own problems: as if they were the subschema's own keywords.
     if (described.decides === "all") return children.map((child) => this.node(child, v, ok)).join("");
     if (described.decides !== undefined) return this.composition(check, children, v, ok);
-    return this.writers.get(described)?.(node, keyword, v, ok) ?? this.call(check, v, ok);
+    return this.call(check, v, ok);
   }
 
   /** A `$ref`: its target's function; a target decided once per value keeps its closure, which remembers. */
@@ -162,11 +141,12 @@ class ExplainWriter extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's properties: each listed name read once, in order,
-   * and checked when present; under presentRequired, not when it is a blank
-   * root-required property of the arguments object (presentProperties).
+   * The listed properties (Ops.listedProperties): each name read once, in
+   * order, and checked when present; under presentRequired, not when it is
+   * a blank root-required property of the arguments object (as
+   * src/compile/closure-ops.ts's presentProperties).
    */
-  private properties({ children, names }: KeywordCheck, v: string, ok: string): string {
+  private listedProperties(children: readonly CompiledNode[], names: readonly string[], v: string, ok: string): string {
     const rootRequired = this.compiled.rootRequired;
     const skipBlank = rootRequired === null ? null : this.variable();
     let code = skipBlank === null ? "" : `const ${skipBlank} = isArguments(${v});\n`;
@@ -184,14 +164,23 @@ class ExplainWriter extends CodeWriter {
 
   /**
    * The explaining pass's reading of an assertion (src/compile/assertion.ts):
-   * a test or a search calls the keyword's closure, the present test is
-   * written out.
+   * a test or a search calls the keyword's closure, the present test, a
+   * `$ref` and a list's items from the start are written out (the items
+   * from a later index, and the first items, call the closure).
    */
   private ops(node: CompiledNode, keyword: KeywordCheck, v: string, ok: string): Ops<string> {
     return {
       require: () => this.call(keyword.check, v, ok),
       search: () => this.call(keyword.check, v, ok),
       present: (names, words) => this.present(node, keyword, names, words, v, ok),
+      ref: () => this.ref(node, keyword, v, ok),
+      itemsFrom: (from) => (from === 0 ? this.itemsFromStart(keyword, v, ok) : this.call(keyword.check, v, ok)),
+      firstItems: () => this.call(keyword.check, v, ok),
+      listedProperties: (names) => this.listedProperties(keyword.children, names, v, ok),
+      // A name a test claims (a pattern) is tested by the closure, in its order.
+      otherKeys: (claims, refused) =>
+        claims.test !== null ? this.call(keyword.check, v, ok) : this.otherKeys(node, keyword, claims, refused, v, ok),
+      keyNames: () => this.call(keyword.check, v, ok),
     };
   }
 
@@ -221,16 +210,18 @@ class ExplainWriter extends CodeWriter {
   }
 
   /**
-   * src/compile/keywords/object.ts's additionalProperties (or its alias): every own name
-   * `properties` does not list, a unit of work each; its value read, and
-   * checked against the schema or refused with the closure's words.
+   * The keys the siblings do not claim (Ops.otherKeys), those `claims`
+   * lists: every own key a unit of work; its value read, and checked against
+   * the keyword's subschema or refused in the keyword's words.
    */
-  private additional(node: CompiledNode, { name, check, children }: KeywordCheck, v: string, ok: string): string {
-    const { claims } = node;
-    // A name a test claims (a pattern) is tested by the closure, in its order.
-    if (claims.test !== null) return this.call(check, v, ok);
-    // `false` compiles no subschema: every unclaimed name is refused.
-    const [each] = children;
+  private otherKeys(
+    node: CompiledNode,
+    { name, children }: KeywordCheck,
+    claims: Claims,
+    refused: KeyWords | null,
+    v: string,
+    ok: string,
+  ): string {
     const [keys, i, key, x, skip] = [
       this.variable(),
       this.variable(),
@@ -240,9 +231,9 @@ class ExplainWriter extends CodeWriter {
     ];
     const declared = claims.names;
     const child =
-      each === undefined
-        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${node.pointer}/${escapePointerSegment(name)}`)}, ${this.constant(unexpectedProblem(claims))}, { additionalProperty: ${key} }, ${key});\n`
-        : this.below(key, this.node(each, x, ok));
+      refused !== null
+        ? `${ok} = r.fail(${JSON.stringify(name)}, ${this.constant(`${node.pointer}/${escapePointerSegment(name)}`)}, ${this.constant(refused.problem)}, { ${refused.param}: ${key} }, ${key});\n`
+        : this.below(key, this.node(children[0], x, ok));
     let unlisted = declared.length === 0 ? "true" : `!(${this.oneOfStrings(key, declared)})`;
     // As for properties: a blank root-required property of the arguments object is absent here too.
     const rootRequired = this.compiled.rootRequired;
@@ -255,10 +246,8 @@ class ExplainWriter extends CodeWriter {
     );
   }
 
-  /** src/compile/keywords/array.ts's items (without prefixItems): every item, a unit of work each. */
-  private items(node: CompiledNode, { check, children: [item] }: KeywordCheck, v: string, ok: string): string {
-    // Beside prefixItems, items starts after them: left to the closure.
-    if (node.keywords.some((keyword) => keyword.described === prefixItemsKeyword)) return this.call(check, v, ok);
+  /** The items of a list from the start (Ops.itemsFrom): every item, a unit of work each. */
+  private itemsFromStart({ children: [item] }: KeywordCheck, v: string, ok: string): string {
     const [i, length, x] = [this.variable(), this.variable(), this.variable()];
     const child = this.node(item, x, ok);
     return (

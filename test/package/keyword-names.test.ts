@@ -99,4 +99,17 @@ describe("keyword names", () => {
     const allowed = Object.fromEntries(Object.entries(ALLOWED).map(([file, { names }]) => [file, [...names].sort()]));
     expect(outside).toEqual(allowed);
   });
+
+  it("reach the generated passes only through assertions: src/validate/ imports no keyword's description", () => {
+    const imported: Record<string, string[]> = {};
+    for (const file of sourceFiles(path.join(SRC, "validate"))) {
+      const code = readFileSync(file, "utf8");
+      for (const [, names, from] of code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)) {
+        if (!from.includes("compile/keywords")) continue;
+        const keywords = names.split(",").filter((name) => /Keywords?\b/.test(name));
+        if (keywords.length > 0) imported[path.basename(file)] = keywords.map((name) => name.trim());
+      }
+    }
+    expect(imported).toEqual({});
+  });
 });

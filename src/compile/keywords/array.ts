@@ -1,32 +1,13 @@
 import { firstRepeat } from "../../runtime/json-equal";
 import { isBoolean, sizeBound, valueKeyword, type Keyword } from "../keyword";
-import { checkChild, type Check, type Report } from "../../explain/report";
 import { lengthOf, isSchema } from "../../runtime/shape";
 import { charge } from "../../runtime/pass";
-
-/** Runs `checkAt(i)` on the items from `start` to before `end`; every failure with a report, the first without. */
-function eachItem(
-  array: unknown[],
-  start: number,
-  end: number,
-  checkAt: (i: number) => Check,
-  r: Report | null,
-): boolean {
-  let ok = true;
-  for (let i = start; i < end; i++) {
-    charge(1);
-    if (checkChild(checkAt(i), array[i], i, r)) continue;
-    if (r === null) return false;
-    ok = false;
-  }
-  return ok;
-}
 
 export const itemsKeyword: Keyword = {
   name: "items",
   applies: "array",
   subschemas: "one",
-  compile(value, site) {
+  assert(value, site) {
     if (Array.isArray(value)) {
       site.problem(
         "items",
@@ -39,10 +20,10 @@ export const itemsKeyword: Keyword = {
       site.problem("items", "must be a schema");
       return null;
     }
-    const each = site.subschema(value, "items");
+    site.subschema(value, "items");
     // Beside prefixItems (extended profile), items covers the items after them.
-    const start = Array.isArray(site.schema.prefixItems) ? site.schema.prefixItems.length : 0;
-    return (v, r) => !Array.isArray(v) || eachItem(v, start, v.length, () => each, r);
+    const from = Array.isArray(site.schema.prefixItems) ? site.schema.prefixItems.length : 0;
+    return (o) => o.itemsFrom(from);
   },
 };
 
@@ -51,13 +32,13 @@ export const prefixItemsKeyword: Keyword = {
   applies: "array",
   subschemas: "byIndex",
   list: true,
-  compile(value, site) {
+  assert(value, site) {
     if (!Array.isArray(value) || value.length === 0) {
       site.problem("prefixItems", "must be a non-empty list of schemas");
       return null;
     }
-    const checks = value.map((schema, i) => site.subschema(schema, "prefixItems", i));
-    return (v, r) => !Array.isArray(v) || eachItem(v, 0, Math.min(v.length, checks.length), (i) => checks[i], r);
+    value.forEach((schema, i) => site.subschema(schema, "prefixItems", i));
+    return (o) => o.firstItems(value.length);
   },
 };
 

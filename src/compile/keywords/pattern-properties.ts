@@ -1,7 +1,7 @@
-import type { Claims, Keyword, SchemaSite } from "../keyword";
-import { matches } from "../assertion";
+import type { Keyword, SchemaSite } from "../keyword";
+import { matches, type Claims } from "../assertion";
 import { oneLine } from "../../runtime/one-line";
-import { eachKey } from "./object";
+import { eachKey } from "../closure-ops";
 import { checkChild, type Check } from "../../explain/report";
 import { isPlainObject } from "../../runtime/shape";
 import type { CompiledPattern } from "../../pattern/native";
@@ -72,7 +72,7 @@ export const patternPropertiesKeyword: Keyword = {
       if (isCompiled(entry)) each.push({ ...entry, check });
     }
     return eachKey(
-      site,
+      site.rootRequired,
       () => false,
       (key, child, r) => {
         let ok = true;

@@ -1,17 +1,18 @@
 import { valueKeyword, type Keyword } from "../keyword";
 import { isPlainObject } from "../../runtime/shape";
 
-/** `$ref`: a local JSON Pointer; its siblings apply too, as in 2020-12. */
+/** `$ref`: a local JSON Pointer; its siblings apply too, as in 2020-12. The value is checked against its target. */
 export const refKeyword: Keyword = {
   name: "$ref",
   sameValue: "all",
-  compile(value, site) {
+  assert(value, site) {
     const target = site.resolve(value);
     if ("kind" in target) {
       site.problem("$ref", target.message, target.kind);
       return null;
     }
-    return site.ref("$ref", target.pointer);
+    const check = site.ref("$ref", target.pointer);
+    return (o) => o.ref(check);
   },
 };
 

@@ -123,6 +123,22 @@ describe("the JSON input domain: objects", () => {
         expect(result).toEqual(refused("any", "/any", "got an object with an unusual prototype"));
     }
   });
+
+  it("walks the keys a schema does not list, the same in both tiers, whatever shapes the shared loop has met", () => {
+    // One loop walks the unlisted keys of every generated check: each call here
+    // gives it objects of another shape first.
+    const shapes = Array.from({ length: 40 }, (_, i) => ({ [`k${i}`]: i, object: { a: 1, [`x${i}`]: [i] } }));
+    for (const args of shapes) for (const result of results(args)) expect(result).toEqual({ ok: true });
+    const cases: [unknown, string, string, string][] = [
+      [{ extra: () => 1 }, "extra", "/extra", "got a function"],
+      [{ list: [1], extra: undefined }, "extra", "/extra", "got undefined"],
+      [{ object: { a: 1, b: { c: [Symbol("s")] } } }, "object.b.c[0]", "/object/b/c/0", "got a symbol"],
+      [{ object: { a: 1, when: new Date(0) } }, "object.when", "/object/when", "got a Date"],
+      [{ object: { a: undefined } }, "object.a", "/object/a", "got undefined"],
+    ];
+    for (const [args, path, instancePath, problem] of cases)
+      for (const result of results(args)) expect(result).toEqual(refused(path, instancePath, problem));
+  });
 });
 
 describe("isPlainObject and isJsonArray: another realm's intrinsics", () => {
