@@ -74,14 +74,18 @@ function isIntrinsicPrototype(proto: object, name: "Object" | "Array"): boolean 
  * ownValue) tests a name for own-ness only when this realm's
  * Object.prototype holds it: a name another realm added to its own
  * (`Object.prototype.city = "Paris"` there) would read as a property of
- * every object of that realm, so such objects are not JSON here.
+ * every object of that realm, so such objects are not JSON here. Nor are
+ * they where that realm made enumerable a name this realm's holds
+ * unenumerable: generated code lists keys with for…in, which would list it,
+ * and asks only whether this realm's Object.prototype lists any.
  */
 function isOtherObjectPrototype(proto: object | null): boolean {
   return (
     proto !== null &&
     Object.getPrototypeOf(proto) === null &&
     isIntrinsicPrototype(proto, "Object") &&
-    addsNoName(proto, Object.prototype)
+    addsNoName(proto, Object.prototype) &&
+    listsNoOtherName(proto, Object.prototype)
   );
 }
 
@@ -90,6 +94,13 @@ function addsNoName(proto: object, ours: object): boolean {
   for (const name of Reflect.ownKeys(proto)) if (!Object.hasOwn(ours, name)) return false;
   return true;
 }
+
+/** Whether for…in over another realm's Object.prototype (which has nothing above it) lists only names it lists over `ours`. */
+function listsNoOtherName(proto: object, ours: object): boolean {
+  for (const name in proto) if (!isEnumerable.call(ours, name)) return false;
+  return true;
+}
+const isEnumerable = Object.prototype.propertyIsEnumerable;
 
 /**
  * Another realm's Array.prototype, which has that realm's Object.prototype

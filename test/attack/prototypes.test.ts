@@ -6,6 +6,7 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { compile, validate } from "../../src/index";
 import { answers } from "../support/answers";
+import { pass } from "../../src/runtime/pass";
 
 describe("another realm's Array.prototype", () => {
   // A hole of one of that realm's arrays would read the inherited item, so a
@@ -77,5 +78,53 @@ describe("keywords added to Object.prototype elsewhere in the process", () => {
       const closed = compile({ type: "object", additional_properties: false });
       for (const result of calls(closed, { x: 1 })) expect(result).toMatchObject({ ok: false, kind: "validation" });
     });
+  });
+});
+
+describe("another realm's Object.prototype that lists a name for…in", () => {
+  // That realm made `__lookupSetter__` enumerable (a name this realm's
+  // holds, not enumerable): for…in over its objects, which generated code uses to walk
+  // keys, would list it where Object.keys, which the closures use, does not,
+  // and this realm's Object.prototype, which decides which tier answers,
+  // lists nothing.
+  const realm = vm.createContext({});
+  vm.runInContext(
+    'Object.defineProperty(Object.prototype, "__lookupSetter__", { value: 5, enumerable: true });',
+    realm,
+  );
+  const schemas = [
+    { type: "object", properties: { a: { type: "number" } } },
+    { type: "object", properties: { a: { type: "number" }, o: {} }, additionalProperties: false },
+    { type: "object", properties: { o: { type: "object", properties: { a: { type: "number" } } } } },
+  ];
+
+  it("makes that realm's objects no JSON, on both tiers, with the same work", () => {
+    const cases: [() => unknown, string][] = [
+      [() => vm.runInContext("({ a: 1 })", realm), "arguments"],
+      [() => ({ o: vm.runInContext("({ a: 1, b: [2] })", realm) }), "o"],
+    ];
+    for (const schema of schemas) {
+      for (const [args, path] of cases) {
+        const cold = compile(schema).validate(args());
+        const coldSpent = pass.spent;
+        const hot = compile(schema, { eager: true }).validate(args());
+        expect(pass.spent).toBe(coldSpent);
+        expect(hot).toEqual(cold);
+        expect(cold).toMatchObject({
+          ok: false,
+          message: `invalid arguments: ${path}: got an object with an unusual prototype (not a JSON value)`,
+        });
+      }
+    }
+  });
+
+  it("is no concern while this realm's Object.prototype lists the name too (the closures answer)", () => {
+    const other = vm.runInContext("({ a: 1, o: { a: 2, b: [3] } })", realm) as object;
+    Object.defineProperty(Object.prototype, "__lookupSetter__", { enumerable: true });
+    try {
+      for (const schema of schemas) expect(answers(compile(schema), () => other)).toEqual(Array(12).fill(true));
+    } finally {
+      Object.defineProperty(Object.prototype, "__lookupSetter__", { enumerable: false });
+    }
   });
 });

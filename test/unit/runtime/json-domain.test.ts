@@ -141,6 +141,61 @@ describe("the JSON input domain: objects", () => {
   });
 });
 
+describe("the JSON input domain: the depth bound under keys a schema does not list", () => {
+  // The shared loop (check-generator.ts, walkUnlisted) walks such a key's
+  // value with the levels left below its object: from the arguments, from
+  // a listed object, from a list's item, from one of more than 64 listed
+  // properties (written into functions of their own). In a `$ref` target,
+  // which may be given a value walked already, a loop of its own does.
+  const objectOf = (a: unknown) => ({ type: "object", properties: { a } });
+  const sites: [string, unknown, (inner: unknown) => unknown, number, string][] = [
+    ["the arguments", objectOf({ type: "number" }), (inner) => ({ u: inner }), 1, "u"],
+    ["a listed object", objectOf(objectOf({})), (inner) => ({ a: { u: inner } }), 2, "a.u"],
+    ["an item", objectOf({ items: objectOf({}) }), (inner) => ({ a: [{ u: inner }] }), 3, "a[0].u"],
+    [
+      "the 70th property",
+      {
+        type: "object",
+        properties: Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`p${i}`, objectOf({})])),
+      },
+      (inner) => ({ p69: { u: inner } }),
+      2,
+      "p69.u",
+    ],
+    [
+      "a $ref target",
+      { ...objectOf({ $ref: "#/$defs/t" }), $defs: { t: objectOf({}) } },
+      (inner) => ({ a: { u: inner } }),
+      2,
+      "a.u",
+    ],
+  ];
+
+  it.each(sites)("from %s: 256 nested containers pass and 257 fail, on both tiers", (_, schema, place, above, path) => {
+    const options = { profile: "extended" } as const;
+    /** Arguments of `levels` nested containers in all, the innermost holding 1. */
+    const nesting = (levels: number) => {
+      let inner: unknown = 1;
+      for (let i = above; i < levels; i++) inner = i % 2 === 0 ? [inner] : { z: inner };
+      return place(inner);
+    };
+    for (const [levels, ok] of [
+      [256, true],
+      [257, false],
+    ] as const) {
+      const args = nesting(levels);
+      const cold = compile(schema, options).validate(args);
+      expect(cold.ok).toBe(ok);
+      if (!ok) expect(cold).toMatchObject({ message: expect.stringMatching(/: nests deeper than 256 levels$/) });
+      if (!ok) expect(cold).toMatchObject({ message: expect.stringContaining(`invalid arguments: ${path}`) });
+      expect(compile(schema, { ...options, eager: true }).validate(args)).toStrictEqual(cold);
+      const text = JSON.stringify(args);
+      expect(compile(schema, options).validateJson(text)).toStrictEqual(cold);
+      expect(compile(schema, { ...options, eager: true }).validateJson(text)).toStrictEqual(cold);
+    }
+  });
+});
+
 describe("isPlainObject and isJsonArray: another realm's intrinsics", () => {
   const other = runInNewContext("({ Object, Array })") as { Object: ObjectConstructor; Array: ArrayConstructor };
 
