@@ -216,7 +216,8 @@ describe("folded alternations against V8 on random text", () => {
         checked++;
       }
     }
-    expect(checked).toBeGreaterThan(700);
+    // 480 short subjects, and 280 long ones for the 35 patterns whose every alternative folds.
+    expect(checked).toBe(760);
   });
 });
 
