@@ -30,8 +30,10 @@ const CASES = [
   ["(a.{2000}b){2}", "b(?<=a.{2000}ba.{2000}b)"],
   ["a.{0,1000}b", "b(?<=a.{0,1000}b)"],
   ["a.{65535}b", "b(?<=a.{65535}b)"],
-  // A count of more than one set stays a state per set of threads.
+  // Alternatives of one code point each are one set: a counted run.
   ["a(?:a|b){2000}c", "c(?<=a(?:a|b){2000}c)"],
+  // A count of more than one set stays a state per set of threads.
+  ["a(?:a|bc){2000}c", "c(?<=a(?:a|bc){2000}c)"],
 ];
 
 function random(length, alphabet, seed = 1) {

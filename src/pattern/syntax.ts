@@ -103,6 +103,22 @@ function isEmpty(node: Node): boolean {
   return node.kind === "sequence" && node.items.length === 0;
 }
 
+/**
+ * An alternation with its one-code-point alternatives (a character, a class,
+ * `.`, `\d`) as one set, their union, first: whether a string matches never
+ * depends on the order of alternatives, and one set is what a counted repeat
+ * needs to be a counted run in the DFA (`(?:a|b){2000}` is `[ab]{2000}`,
+ * docs/patterns.md, "Counted repeats in the DFA"); it also halves the threads
+ * that `(?:a|b)*` keeps.
+ */
+function foldSets(items: Node[]): Node {
+  const sets = items.filter((item) => item.kind === "set");
+  if (sets.length < 2) return { kind: "alternation", items };
+  const folded: Node = { kind: "set", ranges: union(sets.flatMap((set) => set.ranges)) };
+  const rest = items.filter((item) => item.kind !== "set");
+  return rest.length === 0 ? folded : { kind: "alternation", items: [folded, ...rest] };
+}
+
 /** What an escape stands for: one code point or a set of them. */
 type Escape = { codePoint: number } | { set: Ranges };
 
@@ -183,7 +199,7 @@ class Parser {
       this.i++;
       items.push(this.alternative());
     }
-    return items.length === 1 ? items[0] : { kind: "alternation", items };
+    return items.length === 1 ? items[0] : foldSets(items);
   }
 
   private alternative(): Node {

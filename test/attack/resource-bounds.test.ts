@@ -39,11 +39,11 @@ describe("patterns that compile huge", () => {
   });
 
   it("refuse repeats that expand past the program bound, and counts above 65,535", () => {
-    expect(patternIssue(validateSchema(withPattern("((?:a|b){100}){300}")))).toStrictEqual({
+    expect(patternIssue(validateSchema(withPattern("((?:a|bc){100}){300}")))).toStrictEqual({
       kind: "unsupported_capability",
       issues: 1,
       message:
-        '#/properties/a/pattern: pattern "((?:a|b){100}){300}" expands to more than 100000 instructions once its counted repeats are written out',
+        '#/properties/a/pattern: pattern "((?:a|bc){100}){300}" expands to more than 100000 instructions once its counted repeats are written out',
     });
     expect(patternIssue(validateSchema(withPattern("a{65536}")))).toStrictEqual({
       kind: "unsupported_capability",
@@ -114,7 +114,7 @@ describe("huge arguments", () => {
           slug: { type: "string", pattern: "^[a-z0-9-]+$" },
           tail: { type: "string", pattern: "a$" },
           none: { type: "string", pattern: "b" },
-          loop: { type: "string", pattern: "^(?:a|b)*$" },
+          loop: { type: "string", pattern: "^(?:a|bc)*$" },
         },
       });
       const calls = () => [

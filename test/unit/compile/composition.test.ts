@@ -81,8 +81,8 @@ describe("oneOf, anyOf, not", () => {
 });
 
 describe("execution_failure", () => {
-  /** A seeded string over `alphabet`. */
-  function randomString(length: number, alphabet: string, seed: number): string {
+  /** A seeded string of `length` picks from `alphabet` (characters, or longer pieces). */
+  function randomString(length: number, alphabet: string | readonly string[], seed: number): string {
     const random = new Random(seed);
     let out = "";
     for (let i = 0; i < length; i++) out += alphabet[random.int(0, alphabet.length - 1)];
@@ -97,12 +97,13 @@ describe("execution_failure", () => {
   // them, but the point is that no pattern can make the engine work without
   // bound.
   const cases: [string, string][] = [
-    // 2^201 states: which of the last 201 characters were an a.
-    ["(?:a|b)*a(?:a|b){200}c", randomString(10_000, "ab", 1)],
+    // 2^201 states: which of the last 201 tokens were an a (alternatives of
+    // one character each would be one set, and [ab]{200} a counted run).
+    ["(?:a|bb)*a(?:a|bb){200}c", randomString(10_000, ["a", "bb"], 1)],
     // A count shorter than a counted run (native/program.h): a state per set of a positions in the last 63 characters.
     ["[ab]*a[ab]{63}c", randomString(100_000, "ab", 2)],
     // A count of more than one set inside the pattern keeps a thread per a that reached it: states of 1 to 2,000 threads.
-    ["a(?:a|b){2000}c", "a".repeat(20_000)],
+    ["a(?:a|bc){2000}c", "a".repeat(20_000)],
   ];
   const [pattern, hostile] = cases[0];
 

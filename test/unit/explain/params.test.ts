@@ -116,10 +116,10 @@ describe("issue params", () => {
       issues: [{ keyword: "schema", path: [], params: { limit: expect.any(Number) } }],
     });
     // One thread per position of the run (test/unit/compile/composition.test.ts).
-    const hostile = object({ v: { type: "string", pattern: "a(?:a|b){2000}c" } });
+    const hostile = object({ v: { type: "string", pattern: "a(?:a|bc){2000}c" } });
     expect(validate(hostile, { v: "a".repeat(10_000) })).toMatchObject({
       kind: "execution_failure",
-      issues: [{ keyword: "pattern", path: ["v"], params: { pattern: "a(?:a|b){2000}c" } }],
+      issues: [{ keyword: "pattern", path: ["v"], params: { pattern: "a(?:a|bc){2000}c" } }],
     });
   });
 

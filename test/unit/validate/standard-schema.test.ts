@@ -67,14 +67,14 @@ describe('"~standard"', () => {
   });
 
   it("gives an execution_failure as an issue, never a throw", () => {
-    const standard = compile({ type: "object", properties: { v: { type: "string", pattern: "a(?:a|b){2000}c" } } })[
+    const standard = compile({ type: "object", properties: { v: { type: "string", pattern: "a(?:a|bc){2000}c" } } })[
       "~standard"
     ];
     expect(standard.validate({ v: "a".repeat(10_000) })).toEqual({
       issues: [
         {
           message:
-            "checking the pattern a(?:a|b){2000}c took more than the regex engine's work limit; send a shorter or simpler value",
+            "checking the pattern a(?:a|bc){2000}c took more than the regex engine's work limit; send a shorter or simpler value",
           path: ["v"],
         },
       ],
