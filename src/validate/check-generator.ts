@@ -121,9 +121,12 @@ interface CodeSite {
 const depthOf = (at: CodeSite) => (at.base === "0" ? String(at.offset) : at.offset === 0 ? "d" : `d + ${at.offset}`);
 const below = (at: CodeSite): CodeSite => ({ ...at, offset: at.offset + 1 });
 
+/** The container levels a value at `at` may still hold under the depth bound. */
+const depthLeft = (at: CodeSite) => (at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`);
+
 /** The test that `v` is JSON down to the depth bound, or null when a composition above walked it already. */
 function walkTest(v: string, at: CodeSite): string | null {
-  const left = at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`;
+  const left = depthLeft(at);
   if (at.walked === "true") return null;
   return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
 }
@@ -692,9 +695,8 @@ class Generator extends CodeWriter {
     if (!at.shared && at.walked === "false") {
       // Met once per pass, by the shared loop: each key a unit of the walk, counted when it ends (as keyLoop counts a cheap turn).
       this.forIn = true;
-      const left = at.base === "0" ? String(MAX_DEPTH - at.offset - 1) : `${MAX_DEPTH - at.offset - 1} - d`;
       const keys = this.variable();
-      return `{ const ${keys} = walkUnlisted(${v}, ${this.constant(new Set(listed))}, ${left});\nif (${keys} < 0) return false;\n${chargeCode(keys)}}\n`;
+      return `{ const ${keys} = walkUnlisted(${v}, ${this.constant(new Set(listed))}, ${depthLeft(below(at))});\nif (${keys} < 0) return false;\n${chargeCode(keys)}}\n`;
     }
     const key = this.variable();
     const value = `${v}[${key}]`;
