@@ -34,6 +34,14 @@ const UNROLLED_VISITS = 256;
  */
 const MAX_KEYED_REF = 1024;
 
+/** `make(key)`, remembered in `known` when the key is short enough to key a map by (MAX_KEYED_REF), else made again. */
+function keyedByRef<T>(known: Map<string, T>, key: string, make: (key: string) => T): T {
+  if (key.length > MAX_KEYED_REF) return make(key);
+  let value = known.get(key);
+  if (value === undefined) known.set(key, (value = make(key)));
+  return value;
+}
+
 export interface CompiledSchema {
   /** Present when `issues` is empty. */
   check: Check | null;
@@ -194,12 +202,7 @@ class Compiler {
     try {
       check = this.node(root, "", 0).check;
       const found = new Map<string, number>();
-      const targets = this.pendingRefs.map((ref) => {
-        if (ref.target.length > MAX_KEYED_REF) return this.nodeAt(ref.target);
-        let id = found.get(ref.target);
-        if (id === undefined) found.set(ref.target, (id = this.nodeAt(ref.target)));
-        return id;
-      });
+      const targets = this.pendingRefs.map((ref) => keyedByRef(found, ref.target, (target) => this.nodeAt(target)));
       this.pendingRefs.forEach((ref, i) => this.edge(ref.from, { to: targets[i], via: ref.via, keyword: ref.keyword }));
       const acyclic = this.refuseCycles();
       if (acyclic) this.collectRootRequired();
@@ -270,10 +273,8 @@ class Compiler {
 
   /** resolveRef in the document, once for each `$ref` string short enough to key a map by (MAX_KEYED_REF). */
   resolve(ref: unknown): RefTarget {
-    if (typeof ref !== "string" || ref.length > MAX_KEYED_REF) return resolveRef(this.document, ref, placementOf);
-    let target = this.refTargets.get(ref);
-    if (target === undefined) this.refTargets.set(ref, (target = resolveRef(this.document, ref, placementOf)));
-    return target;
+    const resolved = (value: unknown) => resolveRef(this.document, value, placementOf);
+    return typeof ref === "string" ? keyedByRef(this.refTargets, ref, resolved) : resolved(ref);
   }
 
   record(pointer: string, keyword: string, message: string, kind: ErrorKind): void {
