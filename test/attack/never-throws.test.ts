@@ -12,6 +12,7 @@ import {
   type McpClient,
   type Result,
 } from "../../src/index";
+import { oneIssueFailure } from "../support/issues";
 
 // Every documented entry point, given values that throw when they are read:
 // each returns its result (compile throws SchemaError or TypeError, as
@@ -124,37 +125,15 @@ function thrownBy(run: () => unknown): unknown {
 const tool = { type: "object", properties: { path: { type: "string" } } };
 
 function schemaFailure(reason: string): Result {
-  const message = `#: the schema could not be read (${reason})`;
-  return {
-    ok: false,
-    kind: "validation",
-    message: `invalid schema: ${message}`,
-    issues: [
-      { kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "schema", params: {}, message },
-    ],
-  };
+  return oneIssueFailure("schema", `#: the schema could not be read (${reason})`, { lead: "invalid schema: " });
 }
 
 function argumentsFailure(reason: string): Result {
-  const message = `arguments: could not be read (${reason})`;
-  return {
-    ok: false,
-    kind: "validation",
-    message: `invalid arguments: ${message}`,
-    issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "type", params: {}, message }],
-  };
+  return oneIssueFailure("type", `arguments: could not be read (${reason})`);
 }
 
 function optionsFailure(problem: string): Result {
-  const message = `invalid options: ${problem}`;
-  return {
-    ok: false,
-    kind: "validation",
-    message,
-    issues: [
-      { kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "options", params: {}, message },
-    ],
-  };
+  return oneIssueFailure("options", `invalid options: ${problem}`, { lead: "" });
 }
 
 /** A failure as a ToolFailure holds it: without `ok`. */

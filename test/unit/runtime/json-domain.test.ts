@@ -7,7 +7,7 @@ import { compile, validate } from "../../../src/index";
 import { MiB, residentGrowth } from "../../support/memory";
 import { isJsonArray, isPlainObject } from "../../../src/runtime/shape";
 import { MAX_WORK, MEASURED_VALUES } from "../../../src/runtime/pass";
-import { pathOf } from "../../support/issues";
+import { oneIssueFailure } from "../../support/issues";
 
 class List extends Array {}
 
@@ -27,23 +27,7 @@ function results(args: unknown): unknown[] {
 }
 
 function refused(path: string, instancePath: string, problem: string) {
-  const message = `${path}: ${problem} (not a JSON value)`;
-  return {
-    ok: false,
-    kind: "validation",
-    message: `invalid arguments: ${message}`,
-    issues: [
-      {
-        kind: "validation",
-        instancePath,
-        path: pathOf(instancePath),
-        schemaPath: "",
-        keyword: "type",
-        params: {},
-        message,
-      },
-    ],
-  };
+  return oneIssueFailure("type", `${path}: ${problem} (not a JSON value)`, { instancePath });
 }
 
 describe("the JSON input domain: arrays", () => {

@@ -5,16 +5,9 @@ import { describe, expect, it } from "vitest";
 import { Catalog, compile } from "../../../src/index";
 import { HOT_AFTER_CALLS } from "../../../src/validate/validator";
 import { argsArbitrary, key, rootSchemaArbitrary } from "../../support/arbitraries";
+import { oneIssueFailure } from "../../support/issues";
 
-const notJson = (problem: string) => {
-  const message = `arguments are not valid JSON: ${problem}`;
-  return {
-    ok: false,
-    kind: "validation",
-    message: `invalid arguments: ${message}`,
-    issues: [{ kind: "validation", instancePath: "", path: [], schemaPath: "", keyword: "json", params: {}, message }],
-  };
-};
+const notJson = (problem: string) => oneIssueFailure("json", `arguments are not valid JSON: ${problem}`);
 
 describe("validateJson", () => {
   const validator = compile({
