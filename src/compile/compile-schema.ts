@@ -564,6 +564,9 @@ class Site implements SchemaSite {
   get countValues(): CountVisits {
     return this.compiler.countValues;
   }
+  chargeRules(count: number): void {
+    chargeKeywords(this.compiler.patterns, count);
+  }
   get rootRequired(): ReadonlySet<string> | null {
     return this.compiler.rootRequired;
   }

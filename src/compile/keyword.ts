@@ -48,6 +48,12 @@ export interface SchemaSite {
   /** Counts values of the schema that a keyword walks (src/compile/bounds.ts): pass it to findNonJson. */
   readonly countValues: CountVisits;
   /**
+   * Charges `count` rules a keyword builds from the entries of its value
+   * (`dependentRequired`'s, one for each property it names) to the schema's
+   * compile share, each what a keyword costs (src/compile/bounds.ts).
+   */
+  chargeRules(count: number): void;
+  /**
    * With presentRequired, the names the arguments object must hold whatever
    * else it matches (CompiledSchema.rootRequired), filled once every
    * subschema is compiled; null without the option.

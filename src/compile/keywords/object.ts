@@ -160,7 +160,11 @@ export const dependentRequiredKeyword: Keyword = {
     };
     if (!isPlainObject(value)) return bad();
     const rules: { key: string; names: string[]; problem: string; params: Params[] }[] = [];
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    // Each entry is a rule of its own to build, a keyword's cost: counting its list's names alone let
+    // 125,000 entries of two names compile in 0.5 s of CPU.
+    site.chargeRules(keys.length);
+    for (const key of keys) {
       // Each list read once, as a counted copy (a proxy may claim any length).
       const given = value[key];
       const names = Array.isArray(given) ? site.list(given) : null;
