@@ -16,6 +16,7 @@ import {
   SEARCH_BASE_WORK,
   SEARCH_MAX_WORK,
   SEARCH_WORK_PER_UNIT,
+  useSearchCounter,
   whenNoValidationRuns,
 } from "../runtime/pass";
 
@@ -136,6 +137,7 @@ function load(): { addon: Addon; file: string } {
 const { addon, file: addonFile } = load();
 const counter = addon.work;
 const SLOT = addon.workSlots;
+useSearchCounter(counter, SLOT);
 const { search: fastSearch, state: fastCall } = loadFastCall(addonFile, addon.fastEntry);
 const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT, environmentToken: TOKEN } = addon;
 
@@ -148,10 +150,7 @@ const { readsPerUnit: READS_PER_UNIT, stepsPerUnit: STEPS_PER_UNIT, environmentT
  * other instance); a freed pattern is out of memory.
  */
 function settled(outcome: number, pattern: CompiledPattern, subject: string): MatchOutcome {
-  if (outcome === FOREIGN) {
-    outcome = pattern.native(subject);
-    pass.searchSpent = counter[SLOT.spent];
-  }
+  if (outcome === FOREIGN) outcome = pattern.native(subject);
   return outcome === DROPPED ? NO_MEMORY : (outcome as MatchOutcome);
 }
 
@@ -160,13 +159,6 @@ function settled(outcome: number, pattern: CompiledPattern, subject: string): Ma
  * searches as it goes (searchAtOnce) rather than queueing (queueSearch).
  */
 export const searchesAtOnce = fastSearch !== null;
-
-/** Hands the current pass's search work to the addon (src/runtime/pass.ts), which counts on from it and writes back what it spent. */
-function shareWork(): void {
-  counter[SLOT.allowed] = pass.searchAllowed;
-  counter[SLOT.spent] = pass.searchSpent;
-  counter[SLOT.pass] = pass.generation;
-}
 
 /**
  * The searches the addon has run in this thread, by engine; `pcre2Trips`
@@ -260,9 +252,7 @@ export function compileProgram(
 /** One search of `pattern`, charged to the current pass: never a subject out of reach, and a freed pattern is out of memory. */
 function searchCounted(pattern: CompiledPattern, subject: string): MatchOutcome {
   if (outOfReach(pattern, subject.length)) return LIMIT;
-  shareWork();
   const outcome = fastSearch !== null ? fastSearch(TOKEN, pattern.id, subject) : FOREIGN;
-  pass.searchSpent = counter[SLOT.spent];
   return settled(outcome, pattern, subject);
 }
 
@@ -287,7 +277,7 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
   const read = Math.floor(length / READS_PER_UNIT);
   const steps =
     pattern.engine === "pcre2" ? Math.ceil((pattern.steps * (Math.ceil(length / 2) + 1)) / STEPS_PER_UNIT) : 0;
-  return pass.searchSpent + read + steps > pass.searchAllowed;
+  return counter[SLOT.spent] + read + steps > counter[SLOT.allowed];
 }
 
 /**
@@ -299,8 +289,6 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
  */
 export const searchAtOnce: (pattern: CompiledPattern, subject: string, site: SearchSite) => boolean = atOnce(
   fastSearch,
-  counter,
-  SLOT,
   TOKEN,
   pass,
 );
@@ -308,29 +296,19 @@ export const searchAtOnce: (pattern: CompiledPattern, subject: string, site: Sea
 /**
  * Makes searchAtOnce. Its common case (a short subject, searched through the
  * fast call, that matches, without a time budget) is one small function that
- * V8 inlines whole at nearly every site of a generated check: searchCounted's
- * hand-off of the counter written out once more, over the closure's own
- * constants (a module binding would be checked for its temporal dead zone at
- * every read). Anything else is in calls it never makes then.
+ * V8 inlines whole at nearly every site of a generated check, over the
+ * closure's own constants (a module binding would be checked for its
+ * temporal dead zone at every read); the search work is counted where the
+ * addon reads it (src/runtime/pass.ts), so nothing is handed over. Anything
+ * else is in calls it never makes then.
  */
-function atOnce(
-  search: FastSearch | null,
-  work: Float64Array,
-  slots: Addon["workSlots"],
-  token: number,
-  current: typeof pass,
-): typeof searchAtOnce {
+function atOnce(search: FastSearch | null, token: number, current: typeof pass): typeof searchAtOnce {
   if (search === null) return (pattern, subject, site) => answeredAtOnce(searchCounted(pattern, subject), site);
-  const { allowed, spent, pass: generation } = slots;
   const short = SHORT_SUBJECT;
   const matched = MATCH;
   return (pattern, subject, site) => {
     if (subject.length > short) return answeredAtOnce(searchCounted(pattern, subject), site);
-    work[allowed] = current.searchAllowed;
-    work[spent] = current.searchSpent;
-    work[generation] = current.generation;
     const outcome = search(token, pattern.id, subject);
-    current.searchSpent = work[spent];
     if (outcome === matched && current.deadline === Infinity) return true;
     return answeredAtOnce(settled(outcome, pattern, subject), site);
   };
@@ -445,10 +423,8 @@ function runQueued(): boolean {
   queued = 0;
   used = 0;
   if (count === 0) return true;
-  shareWork();
   counter[SLOT.batchSize] = count;
   addon.searchBatch();
-  pass.searchSpent = counter[SLOT.spent];
   const answer = counter[SLOT.batchAnswer];
   chargeBudget();
   if (answer === -1) return true;

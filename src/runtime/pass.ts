@@ -19,8 +19,8 @@ import { measureArguments, type ArgumentSize } from "./argument-size";
  * work of the keywords (a subschema applied to a value, an item walked, a
  * path step written: `spent` against `limit`), and the work of the pattern
  * searches, which the addon counts for itself in its own units (a unit is
- * four UTF-16 units read or four proven PCRE2 steps: `searchSpent` against
- * `searchAllowed`, which src/pattern/native.ts shares with the addon).
+ * four UTF-16 units read or four proven PCRE2 steps: searchSpent() against
+ * searchAllowed(), counted where the addon reads them: searchCounter).
  */
 
 /**
@@ -63,6 +63,37 @@ export const SEARCH_MAX_WORK = 2 ** 22;
 export const MEASURED_VALUES = (MAX_WORK - BASE_WORK) / WORK_PER_VALUE;
 
 /**
+ * Where the current pass's search work is counted: memory the addon reads
+ * and writes as it searches, whose slots name what the searches may spend,
+ * what they have spent, and the pass's generation (by which the addon knows
+ * a new validation). src/pattern/native.ts hands the addon's over as it
+ * loads (useSearchCounter); until then, an array of its own. Kept there,
+ * a search hands nothing over and copies nothing back: about a tenth of a
+ * pattern-heavy call went to that when it was kept here.
+ */
+const searchCounter = { work: new Float64Array(3), allowed: 0, spent: 1, generation: 2 };
+searchCounter.work[searchCounter.allowed] = SEARCH_BASE_WORK;
+
+/** The addon's counter and its slots: search work is counted there from now on. */
+export function useSearchCounter(work: Float64Array, slots: { allowed: number; spent: number; pass: number }): void {
+  const { allowed, spent } = searchCounter;
+  work[slots.allowed] = searchCounter.work[allowed];
+  work[slots.spent] = searchCounter.work[spent];
+  work[slots.pass] = pass.generation;
+  Object.assign(searchCounter, { work, allowed: slots.allowed, spent: slots.spent, generation: slots.pass });
+}
+
+/** The search work this pass has spent. */
+export function searchSpent(): number {
+  return searchCounter.work[searchCounter.spent];
+}
+
+/** The search work this pass may spend. */
+export function searchAllowed(): number {
+  return searchCounter.work[searchCounter.allowed];
+}
+
+/**
  * The current validation. Generated code reads it as a constant object
  * (chargeCode); everything else through the functions below.
  */
@@ -77,9 +108,7 @@ export const pass = {
   spent: 0,
   limit: BASE_WORK,
   sized: false,
-  /** Search work spent in this pass, and what the searches may spend: SEARCH_BASE_WORK until `searchWidened`. */
-  searchSpent: 0,
-  searchAllowed: SEARCH_BASE_WORK,
+  /** Whether the searches may spend more than SEARCH_BASE_WORK (searchCounter holds their work). */
   searchWidened: false,
   /** The time budget (`timeBudgetMs`), or null; and when it runs out (performance.now()), or Infinity without one. */
   budgetMs: null as number | null,
@@ -103,8 +132,8 @@ export class BudgetSpent {
 /** Memo maps filled in the current validation: emptied when it ends, so they hold no arguments after the call. */
 const filled: Map<unknown, unknown>[] = [];
 
-/** What a validation keeps of its own: everything but the generation, which only counts up. */
-type ValidationState = Omit<typeof pass, "generation">;
+/** What a validation keeps of its own: everything but the generation, which only counts up, and its search work. */
+type ValidationState = Omit<typeof pass, "generation"> & { searchSpent: number; searchAllowed: number };
 
 /** The states of validations that another started inside runs in (a getter or proxy in their arguments that validates), innermost last. */
 const outers: ValidationState[] = [];
@@ -132,14 +161,15 @@ export function whenNoValidationRuns(task: () => void): void {
  */
 export function startValidation(args: unknown, budgetMs: number | null): void {
   const deadline = budgetMs === null ? Infinity : performance.now() + budgetMs;
+  const { work, allowed } = searchCounter;
   if (running > 0) {
     const { generation: _counted, ...outer } = pass;
-    outers.push(outer);
+    outers.push({ ...outer, searchSpent: searchSpent(), searchAllowed: work[allowed] });
   }
   running++;
   pass.args = args;
   pass.size = null;
-  pass.searchAllowed = SEARCH_BASE_WORK;
+  work[allowed] = SEARCH_BASE_WORK;
   pass.searchWidened = false;
   pass.budgetMs = budgetMs;
   pass.deadline = deadline;
@@ -147,11 +177,12 @@ export function startValidation(args: unknown, budgetMs: number | null): void {
 
 /** Starts a pass of the current validation: nothing spent, nothing remembered, the base keyword allowance. */
 export function startPass(): void {
-  pass.generation++;
+  const { work, spent, generation } = searchCounter;
+  work[generation] = ++pass.generation;
   pass.spent = 0;
   pass.limit = BASE_WORK;
   pass.sized = false;
-  pass.searchSpent = 0;
+  work[spent] = 0;
 }
 
 /**
@@ -172,12 +203,12 @@ export function endValidation(): void {
     pass.spent = outer.spent;
     pass.limit = outer.limit;
     pass.sized = outer.sized;
-    pass.searchSpent = outer.searchSpent;
-    pass.searchAllowed = outer.searchAllowed;
+    searchCounter.work[searchCounter.spent] = outer.searchSpent;
+    searchCounter.work[searchCounter.allowed] = outer.searchAllowed;
     pass.searchWidened = outer.searchWidened;
     pass.budgetMs = outer.budgetMs;
     pass.deadline = outer.deadline;
-    pass.generation++;
+    searchCounter.work[searchCounter.generation] = ++pass.generation;
     outers.length--;
   } else {
     pass.args = undefined;
@@ -243,10 +274,11 @@ export function widenSearchWork(): boolean {
   if (pass.searchWidened) return false;
   pass.searchWidened = true;
   const size = argumentSize();
-  pass.searchAllowed = size.complete
+  const allowed = size.complete
     ? Math.min(SEARCH_BASE_WORK + SEARCH_WORK_PER_UNIT * size.stringUnits, SEARCH_MAX_WORK)
     : SEARCH_MAX_WORK;
-  return pass.searchAllowed > SEARCH_BASE_WORK;
+  searchCounter.work[searchCounter.allowed] = allowed;
+  return allowed > SEARCH_BASE_WORK;
 }
 
 /** Called after each search: throws BudgetSpent once the time budget is spent. Without a budget it costs one comparison. */

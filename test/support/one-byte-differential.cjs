@@ -11,7 +11,7 @@ const lib = path.resolve(process.argv[2]);
 const { compilePattern, compilePatternFor } = require(path.join(lib, "pattern", "compile-pattern.js"));
 const { searchAtOnce, engine, EngineLimit } = require(path.join(lib, "pattern", "native.js"));
 const passModule = require(path.join(lib, "runtime", "pass.js"));
-const { pass, startValidation, widenSearchWork, startPass, endValidation } = passModule;
+const { searchSpent, startValidation, widenSearchWork, startPass, endValidation } = passModule;
 
 const seed = Number(process.argv[3] ?? 1);
 const PATTERNS = Number(process.argv[4] ?? 1000);
@@ -123,7 +123,7 @@ function asValidation(s) {
 // One search as a validation of its own: [answer, work spent]; answer 2 is a LIMIT.
 function searchOnce(compiled, s) {
   asValidation(s);
-  const before = pass.searchSpent;
+  const before = searchSpent();
   let answer;
   try {
     answer = searchAtOnce(compiled, s, site) ? 1 : 0;
@@ -131,7 +131,7 @@ function searchOnce(compiled, s) {
     if (!(error instanceof EngineLimit)) throw error;
     answer = 2;
   }
-  return [answer, pass.searchSpent - before];
+  return [answer, searchSpent() - before];
 }
 const flat = (s) => JSON.parse(JSON.stringify(s));
 const sliced = (s) => ("\u0100" + s).slice(1);
