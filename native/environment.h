@@ -21,8 +21,9 @@ class Pattern;
 constexpr uint64_t kStepsPerUnit = 4;
 
 // The slots of the shared work counter, which the addon exports by these
-// names (workSlots) for src/pattern/native.ts: what the current pass's
-// searches may spend and have spent, the pass's number (a new one lets the
+// names (workSlots) for src/pattern/native.ts (src/runtime/pass.ts counts
+// the current pass's search work in it): what the current pass's searches
+// may spend and have spent, the pass's number (a new one lets the
 // environment trim its buffers), and a batch's size and answer.
 enum WorkSlot : size_t { kAllowed, kSpent, kPass, kBatchSize, kBatchAnswer, kWorkSlots };
 
