@@ -1,4 +1,4 @@
-import { isCount, isJsonScalar, isShallowJson } from "./shape";
+import { isCount, isJsonArray, isJsonScalar, isPlainObject, isShallowJson, PROTO_ACCESSOR_IS_INTRINSIC } from "./shape";
 import { keysOf } from "./own-keys";
 import type { PathSegment } from "./paths";
 
@@ -86,6 +86,55 @@ export function nestsWithin(value: unknown, depthLeft: number, count: CountVisit
   const keys = keysOf(value);
   count(keys.length);
   for (const key of keys) if (!nestsWithin((value as Record<string, unknown>)[key], depthLeft - 1, count)) return false;
+  return true;
+}
+
+/** `value.__proto__`: V8 turns the read into a load from the object's map. */
+const protoRead = (value: object): unknown => (value as unknown as { __proto__: unknown }).__proto__;
+
+/**
+ * Whether findNonJson finds nothing, for generated code (src/validate/check-generator.ts),
+ * which asks only while Object.prototype lists no key (prototypeListsKeys):
+ * for…in then lists an object's own keys, and reads each value from the
+ * object's map, where findNonJson's Object.keys list and megamorphic reads
+ * took a quarter of a call whose `oneOf` walks object items; a prototype is
+ * read through `__proto__` first, as the generated type tests read it
+ * (src/compile/keywords/type.ts). It counts what findNonJson counts, each
+ * container's values: a list's COUNTED_AHEAD at a time before they are
+ * read, an object's as for…in lists them (the same sum for a walk that
+ * ends at its last value).
+ */
+export function isJsonListedInPlace(value: unknown, depthLeft: number, count: CountVisits): boolean {
+  if (typeof value !== "object") return isJsonScalar(value);
+  if (value === null) return true;
+  if (depthLeft <= 0) return false;
+  if (Array.isArray(value)) {
+    if (!((PROTO_ACCESSOR_IS_INTRINSIC && protoRead(value) === Array.prototype) || isJsonArray(value))) return false;
+    const length: unknown = value.length;
+    if (!isCount(length)) return false;
+    for (let start = 0; start < length; start += COUNTED_AHEAD) {
+      const end = Math.min(start + COUNTED_AHEAD, length);
+      count(end - start);
+      for (let i = start; i < end; i++) {
+        const item = value[i];
+        // Most values are scalars: tested here, without a call.
+        if (typeof item !== "object" ? !isJsonScalar(item) : !isJsonListedInPlace(item, depthLeft - 1, count))
+          return false;
+      }
+    }
+    return true;
+  }
+  if (!((PROTO_ACCESSOR_IS_INTRINSIC && protoRead(value) === Object.prototype) || isPlainObject(value))) return false;
+  let listed = 0;
+  for (const key in value) {
+    if (++listed === COUNTED_AHEAD) {
+      count(listed);
+      listed = 0;
+    }
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== "object" ? !isJsonScalar(item) : !isJsonListedInPlace(item, depthLeft - 1, count)) return false;
+  }
+  count(listed);
   return true;
 }
 

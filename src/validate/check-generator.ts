@@ -1,6 +1,6 @@
 import { typeTestCode } from "../compile/keywords/type";
 import { ownValueCode } from "../runtime/own-value";
-import { COUNTED_AHEAD, findNonJson, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
+import { COUNTED_AHEAD, findNonJson, isJsonListedInPlace, MAX_DEPTH, nestsWithin } from "../runtime/json-value";
 import { CodeWriter, codeGenerationAllowed, MAX_SWITCH_NAMES } from "./code-writer";
 import type { CompiledNode, CompiledSchema, KeywordCheck } from "../compile/compile-schema";
 import type { Claims, KeyWords, Ops } from "../compile/assertion";
@@ -42,8 +42,9 @@ import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pa
  * It also answers for the JSON input domain (docs/contract.md) in the same
  * pass: every value it visits gets a type test that only JSON passes, and
  * every value it does not visit (under `{}`, an unlisted property, a
- * closure's subtree) is walked by findNonJson with the depth left to it;
- * every value is counted once, as findNonJson counts it. So `true` means
+ * closure's subtree) is walked with the depth left to it (isJsonListedInPlace,
+ * which finds what findNonJson finds); every value is counted once, as
+ * findNonJson counts it. So `true` means
  * valid JSON, and only a `false` needs the separate walk to say what was
  * wrong.
  */
@@ -124,18 +125,6 @@ const below = (at: CodeSite): CodeSite => ({ ...at, offset: at.offset + 1 });
 /** The container levels a value at `at` may still hold under the depth bound. */
 const depthLeft = (at: CodeSite) => (at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`);
 
-/** The test that `v` is JSON down to the depth bound, or null when a composition above walked it already. */
-function walkTest(v: string, at: CodeSite): string | null {
-  const left = depthLeft(at);
-  if (at.walked === "true") return null;
-  return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
-}
-
-/** A statement that returns false unless `v` is JSON, or nothing when a composition above walked it. */
-function walkStatement(v: string, at: CodeSite): string {
-  const walked = walkTest(v, at);
-  return walked === null ? "" : `if (!${walked}) return false;\n`;
-}
 
 /**
  * What a turn of a loop over a container's items or keys costs: what the
@@ -151,7 +140,7 @@ function turnCost(units: number, at: CodeSite, walks: boolean): string {
 }
 
 /** True when `value` is JSON down to `depthLeft` container levels. */
-const isJson = (value: unknown, depthLeft: number) => findNonJson(value, depthLeft, charge) === null;
+const isJson = (value: unknown, depthLeft: number) => isJsonListedInPlace(value, depthLeft, charge);
 /** The same for a value JSON.parse returned: the levels are counted and the numbers looked at. */
 const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value, depthLeft, charge);
 
@@ -262,7 +251,7 @@ class Generator extends CodeWriter {
 
   /** Whether some search is queued for the batch (queueSearch). */
   queues = false;
-  /** Whether some loop lists keys with for…in (keyLoop). */
+  /** Whether some loop lists keys with for…in (keyLoop, walkUnlisted, the JSON walk: walkTest). */
   forIn = false;
 
   /** Work counted so far in the current region (see region()). */
@@ -343,13 +332,13 @@ class Generator extends CodeWriter {
   private nodeCode(node: CompiledNode, v: string, place: CodeSite): string {
     let at = place;
     // The closures of `true` and `false` count nothing.
-    if (node.schema === true) return walkStatement(v, at);
+    if (node.schema === true) return this.walkStatement(v, at);
     if (node.schema === false) return "return false;";
     let code = this.count(node.weight, at);
     const { keywords } = node;
     if (node.type === null) {
       // Asserting nothing, it takes any JSON value, as `true` does.
-      if (keywords.length === 0) return code + walkStatement(v, at);
+      if (keywords.length === 0) return code + this.walkStatement(v, at);
       // A `$ref` alone: its target checks everything, the JSON domain included.
       if (keywords.length === 1 && keywords[0].assertion?.(SHAPE).ref === true)
         return code + this.refTest(node, v, at, at.shared);
@@ -361,9 +350,8 @@ class Generator extends CodeWriter {
     // a value that is not JSON would make `not` hold. So does a `$ref`
     // beside other keywords, or its target and they would each walk it.
     // Walked, the value's other keywords need not walk what they do not check.
-    const walked = walkTest(v, at);
     const walksHere =
-      walked !== null && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword));
+      at.walked !== "true" && keywords.some((keyword) => keyword.described.sameValue || !this.writes(keyword));
     // Without a type, any JSON value (for one JSON.parse returned, any but a
     // number it read as Infinity): nothing to test where the value was
     // walked above or is walked here, since the walk tests that first.
@@ -376,7 +364,7 @@ class Generator extends CodeWriter {
     if (types !== null) code += `if (!(${types.map(test).join(" || ")})) return false;\n`;
     else if (anyJson !== null) code += `if (!${anyJson}) return false;\n`;
     if (walksHere) {
-      code += `if (!${walked}) return false;\n`;
+      code += this.walkStatement(v, at);
       at = { ...at, walked: "true" };
     }
     const only = types?.length === 1 ? types[0] : null;
@@ -415,8 +403,26 @@ class Generator extends CodeWriter {
       code += isOnly("object") ? rest : this.guarded(guards.object, rest);
     }
     if (!walk.items && canBe("array"))
-      code += isOnly("array") ? walkStatement(v, at) : this.guarded(guards.array, walkStatement(v, at));
+      code += isOnly("array") ? this.walkStatement(v, at) : this.guarded(guards.array, this.walkStatement(v, at));
     return code;
+  }
+
+  /**
+   * The test that `v` is JSON down to the depth bound, or null when a
+   * composition above walked it already. The walk lists keys with for…in
+   * (isJsonListedInPlace), so the check asks prototypeListsKeys first.
+   */
+  private walkTest(v: string, at: CodeSite): string | null {
+    const left = depthLeft(at);
+    if (at.walked === "true") return null;
+    this.forIn = true;
+    return at.walked === "w" ? `(w || json(${v}, ${left}))` : `json(${v}, ${left})`;
+  }
+
+  /** A statement that returns false unless `v` is JSON, or nothing when a composition above walked it. */
+  private walkStatement(v: string, at: CodeSite): string {
+    const walked = this.walkTest(v, at);
+    return walked === null ? "" : `if (!${walked}) return false;\n`;
   }
 
   private guarded(test: string, body: string): string {
@@ -679,7 +685,7 @@ class Generator extends CodeWriter {
     const [each] = keyword.children;
     const { code: names, units } = this.measure(() => this.node(each, key, at));
     const walked = walks
-      ? this.unlisted(key, listed, walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at))
+      ? this.unlisted(key, listed, this.walkStatement(`${v}[${key}]`, below(at)), this.listedWalk(`${v}[${key}]`, at))
       : "";
     return this.keyLoop(v, key, turnCost(1 + units, at, walks), `${names}${walked}`, at);
   }
@@ -691,7 +697,7 @@ class Generator extends CodeWriter {
    */
   private walkKeys(listed: readonly string[], v: string, at: CodeSite): string {
     // Nothing read where it stands: one walk of the whole object.
-    if (listed.length === 0) return walkStatement(v, at);
+    if (listed.length === 0) return this.walkStatement(v, at);
     if (!at.shared && at.walked === "false") {
       // Met once per pass, by the shared loop: each key a unit of the walk, counted when it ends (as keyLoop counts a cheap turn).
       this.forIn = true;
@@ -700,7 +706,7 @@ class Generator extends CodeWriter {
     }
     const key = this.variable();
     const value = `${v}[${key}]`;
-    const rest = walkStatement(value, below(at));
+    const rest = this.walkStatement(value, below(at));
     return this.keyLoop(
       v,
       key,
