@@ -33,13 +33,14 @@ function pairsFrom(s: string, start: number): number {
   return pairs;
 }
 
-// A string has between length/2 and length code points: counting is needed
-// only when the bound lies between the two.
+// A string has between ceil(length/2) and length code points (a pair is one,
+// a lone surrogate one too): counting is needed only when the bound lies
+// between the two.
 
 /** `codePointLength(s) >= min`. */
 export function hasAtLeastCodePoints(s: string, min: number): boolean {
   if (s.length < min) return false;
-  if (s.length >= 2 * min) return true;
+  if (s.length >= 2 * min - 1) return true;
   return codePointLength(s) >= min;
 }
 

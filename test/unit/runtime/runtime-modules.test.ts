@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codePointLength, hasAtLeastCodePoints } from "../../../src/runtime/code-points";
+import { codePointLength, hasAtLeastCodePoints, hasAtMostCodePoints } from "../../../src/runtime/code-points";
 import { Decimal, decimalNumber, isMultipleOf } from "../../../src/runtime/decimal";
 import { jsonEqual, jsonKey } from "../../../src/runtime/json-equal";
 import { findNonJson } from "../../../src/runtime/json-value";
@@ -20,6 +20,22 @@ describe("code points", () => {
     expect(codePointLength(s)).toBe(n);
     expect(hasAtLeastCodePoints(s, n)).toBe(true);
     expect(hasAtLeastCodePoints(s, n + 1)).toBe(false);
+  });
+});
+
+describe("length bounds in code points", () => {
+  it("answer as counting does, for every string of up to 5 units of pairs, lone surrogates and letters", () => {
+    const units = ["a", "\uD83D\uDE00", "\uD83D", "\uDE00"];
+    let strings = [""];
+    for (let round = 0; round < 5; round++)
+      strings = [...new Set([...strings, ...strings.flatMap((s) => units.map((u) => s + u))])].filter(
+        (s) => s.length <= 5,
+      );
+    for (const s of strings)
+      for (let bound = 0; bound <= 6; bound++) {
+        expect(hasAtLeastCodePoints(s, bound), `${JSON.stringify(s)} >= ${bound}`).toBe(codePointLength(s) >= bound);
+        expect(hasAtMostCodePoints(s, bound), `${JSON.stringify(s)} <= ${bound}`).toBe(codePointLength(s) <= bound);
+      }
   });
 });
 
