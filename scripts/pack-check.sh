@@ -60,7 +60,7 @@ done
 for file in $required; do
   grep -qxF "$file" "$work/contents" || fail "the tarball lacks $file"
 done
-unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|deps/pcre2/.+|lib/.+\.(js|d\.ts)|native/(fast-call/)?[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node|prebuilds/linux-(x64|arm64)/fast-call/node-v[0-9]+\.shim)$' "$work/contents" || true)"
+unexpected="$(grep -vE '^(package\.json|README\.md|LICENSE|SECURITY\.md|CHANGELOG\.md|docs/.+|examples/.+|binding\.gyp|scripts/gcc-lto\.js|deps/pcre2/.+|lib/.+\.(js|d\.ts)|native/(fast-call/)?[a-z0-9-]+\.(cc|h)|prebuilds/linux-(x64|arm64)/tool-input-schema\.glibc\.node|prebuilds/linux-(x64|arm64)/fast-call/node-v[0-9]+\.shim)$' "$work/contents" || true)"
 [ -z "$unexpected" ] || fail "the tarball holds files it should not: $unexpected"
 # A lib/ file without its source is left over from an older build.
 while read -r file; do

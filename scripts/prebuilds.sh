@@ -48,6 +48,7 @@ target="$(node -p process.versions.node)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 cp -r package.json binding.gyp native deps "$scratch/"
+mkdir "$scratch/scripts" && cp scripts/gcc-lto.js "$scratch/scripts/"
 ln -s "$root/node_modules" "$scratch/node_modules"
 rm -rf prebuilds/linux-x64 prebuilds/linux-arm64
 
