@@ -39,7 +39,8 @@ fetch() {
 scratch_copy() {
   scratch="$(mktemp -d)"
   cp -r package.json binding.gyp native deps lib bench fixtures "$scratch/"
-  mkdir -p "$scratch/test/support"
+  mkdir -p "$scratch/test/support" "$scratch/scripts"
+  cp scripts/gcc-lto.js "$scratch/scripts/"
   cp test/support/fast-call-loop.cjs "$scratch/test/support/"
   ln -s "$root/node_modules" "$scratch/node_modules"
 }

@@ -31,7 +31,7 @@ done
 # Every prebuild that would ship, the required ones and any other there,
 # against the sources it is built from (the fuzz targets' are not).
 while IFS= read -r file; do
-  newer="$(find binding.gyp native deps -path native/fuzz -prune -o -type f \( -name binding.gyp -o -name '*.c' -o -name '*.cc' -o -name '*.h' \) \
+  newer="$(find binding.gyp scripts/gcc-lto.js native deps -path native/fuzz -prune -o -type f \( -name binding.gyp -o -name gcc-lto.js -o -name '*.c' -o -name '*.cc' -o -name '*.h' \) \
     -newer "$file" -print | head -n 1)"
   [ -z "$newer" ] || fail "$file is older than $newer; run \`$how\` again"
 done < <(find prebuilds -type f -name '*.node' 2>/dev/null | sort)

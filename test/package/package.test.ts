@@ -91,6 +91,7 @@ describe("the package", () => {
       const now = Date.now() / 1000;
       for (const source of [
         "binding.gyp",
+        "scripts/gcc-lto.js",
         "native/addon.cc",
         "native/fuzz/corpus/seed",
         "deps/pcre2/src/pcre2_compile.c",
@@ -137,9 +138,9 @@ describe("the package", () => {
       });
     });
 
-    it("refuses a prebuild older than a source it is built from (PCRE2's included), not than a fuzz seed", () => {
+    it("refuses a prebuild older than a source it is built from (PCRE2's and the build's LTO test included), not than a fuzz seed", () => {
       const both = [prebuild("linux-x64"), prebuild("linux-arm64")];
-      for (const source of ["native/addon.cc", "deps/pcre2/src/pcre2_compile.c"]) {
+      for (const source of ["native/addon.cc", "deps/pcre2/src/pcre2_compile.c", "scripts/gcc-lto.js"]) {
         expect(prepack(both, {}, source)).toEqual({
           status: 1,
           stderr: `prepack: prebuilds/linux-arm64/tool-input-schema.glibc.node is older than ${source}; run \`npm run prebuilds\` again\n`,
