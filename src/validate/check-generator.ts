@@ -18,7 +18,7 @@ import {
 } from "../pattern/native";
 import { escapePointerSegment } from "../runtime/paths";
 import type { Check } from "../explain/report";
-import { isCount, isJsonArray, isPlainObject, isShallowJson } from "../runtime/shape";
+import { isCount, isJsonArray, isJsonScalar, isPlainObject, isShallowJson } from "../runtime/shape";
 import { charge, chargeCode, overrun, pass, WORK_PER_VALUE } from "../runtime/pass";
 
 /**
@@ -125,7 +125,6 @@ const below = (at: CodeSite): CodeSite => ({ ...at, offset: at.offset + 1 });
 /** The container levels a value at `at` may still hold under the depth bound. */
 const depthLeft = (at: CodeSite) => (at.base === "0" ? String(MAX_DEPTH - at.offset) : `${MAX_DEPTH - at.offset} - d`);
 
-
 /**
  * What a turn of a loop over a container's items or keys costs: what the
  * keyword charges for it (`units`, with the subschemas it always checks in
@@ -161,7 +160,8 @@ function unlistedWalk(json: (value: unknown, depthLeft: number) => boolean) {
     for (const key in object) {
       keys++;
       const value = object[key];
-      if (listed.has(key) ? value === undefined : !json(value, depthLeft)) return -1;
+      // A scalar is JSON or not whether listed or not (undefined is not): no lookup.
+      if (typeof value !== "object" ? !isJsonScalar(value) : !listed.has(key) && !json(value, depthLeft)) return -1;
     }
     return keys;
   };
