@@ -145,9 +145,9 @@ const isShallowEnough = (value: unknown, depthLeft: number) => nestsWithin(value
 
 /**
  * The walk of an object's keys that no keyword's loop walks (walkKeys), as
- * one function every generated check shares: a key `listed` names was
- * checked where it was read (one that reads as undefined was skipped, and
- * is no JSON), any other value is walked with `depthLeft` levels. It returns
+ * one function every generated check shares: a scalar is tested as one
+ * (undefined is none), a container under a name `listed` names was checked
+ * where it was read, any other is walked with `depthLeft` levels. It returns
  * the keys it met (the caller counts a unit each, as findNonJson does), or
  * -1 at the first value that is no JSON. Written into each check, this loop
  * ran unoptimized in the many checks a catalog calls rarely (for…in and a
