@@ -115,12 +115,31 @@ interface Addon {
   environmentToken: number;
 }
 
-/** The addon, and the file it was loaded from. */
+/** Marks the addon instance a copy of this module took, in require's cache. */
+const TAKEN = Symbol.for("tool-input-schema.addon-taken");
+
+/**
+ * The addon, and the file it was loaded from: an instance of its own, never
+ * one that another copy of this module took (the package loaded again after
+ * its module cache was cleared, the addon left in it: require would give
+ * the same instance). Each copy keeps a validation's search work, and
+ * queues its batch, in its own instance's memory (src/runtime/pass.ts): on
+ * a shared one, a validation of one copy run inside the other's (a getter
+ * that validates) would take over the other's counter and answer the
+ * other's queued searches with its own subjects.
+ */
 function load(): { addon: Addon; file: string } {
   const root = path.join(__dirname, "..", "..");
   try {
     const file = require("node-gyp-build").path(root) as string;
-    return { addon: require(file) as Addon, file };
+    let addon = require(file) as Addon & { [TAKEN]?: true };
+    if (addon[TAKEN]) {
+      const own = { exports: {} as Addon };
+      process.dlopen(own, file);
+      addon = own.exports;
+    }
+    addon[TAKEN] = true;
+    return { addon, file };
   } catch (err) {
     const cause = (err instanceof Error ? err.message : String(err)).trim();
     throw new Error(

@@ -128,3 +128,60 @@ describe("another realm's Object.prototype that lists a name for…in", () => {
     }
   });
 });
+
+describe("a name added to Object.prototype while a call runs", () => {
+  // A getter in host-built arguments that adds enumerable names to
+  // Object.prototype: for…in over every object after it (generated code's
+  // JSON walk and key loops) lists them, where Object.keys (the closures)
+  // does not. The generated check asked prototypeListsKeys before it
+  // started; it must not take what it counted after the change as its answer.
+  const pollute = (names: number) => ({
+    get first() {
+      for (let i = 0; i < names; i++) (Object.prototype as Record<string, unknown>)[`added${i}`] = "s";
+      return 1;
+    },
+  });
+  const clean = () => {
+    for (const name in Object.prototype) delete (Object.prototype as Record<string, unknown>)[name];
+  };
+  const schemas = [
+    { type: "object", properties: { first: {}, second: {} } },
+    { type: "object", properties: { first: {}, second: { type: "object", maxProperties: 0 } } },
+    {
+      type: "object",
+      properties: { first: {}, second: { type: "array", items: { type: "object", additionalProperties: {} } } },
+    },
+  ];
+
+  it("leaves the answer and the work to what the closures count", () => {
+    const cases = [
+      () => ({ first: pollute(1), second: {} }),
+      () => ({ first: pollute(3), second: Array.from({ length: 50 }, () => ({})) }),
+    ];
+    for (const schema of schemas) {
+      for (const args of cases) {
+        try {
+          const cold = compile(schema, { profile: "extended" }).validate(args());
+          const coldSpent = pass.spent;
+          clean();
+          const hot = compile(schema, { profile: "extended", eager: true }).validate(args());
+          expect([hot, pass.spent]).toEqual([cold, coldSpent]);
+        } finally {
+          clean();
+        }
+      }
+    }
+  });
+
+  it("does not run a call out of work that the closures pass", () => {
+    const schema = schemas[2];
+    const args = () => ({ first: pollute(200), second: Array.from({ length: 5000 }, () => ({})) });
+    try {
+      expect(compile(schema, { profile: "extended" }).validate(args())).toEqual({ ok: true });
+      clean();
+      expect(compile(schema, { profile: "extended", eager: true }).validate(args())).toEqual({ ok: true });
+    } finally {
+      clean();
+    }
+  });
+});

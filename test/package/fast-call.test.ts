@@ -143,4 +143,50 @@ describe("the fast call with the addon loaded twice in one thread", () => {
     },
     HEAVY,
   );
+
+  // A getter in the first instance's arguments validates with the second:
+  // the second's validation must neither answer the first's queued searches
+  // (the batch) nor take over its search work (the shared counter).
+  const nested = (fastCall: "on" | "off") => {
+    const script = `
+      const lib = ${JSON.stringify(join(root, "lib"))};
+      const A = require(lib + "/index.js");
+      const work = require(lib + "/runtime/pass.js");
+      const schema = { type: "object", properties: { s: { type: "string", pattern: "^(a|b)*c$" }, g: { type: "string" }, t: { type: "string", pattern: "^good$" } } };
+      const a = A.compile(schema, { eager: true });
+      for (const key of Object.keys(require.cache)) if (key.startsWith(lib)) delete require.cache[key];
+      const B = require(lib + "/index.js");
+      const b = B.compile(schema, { eager: true });
+      const seen = [];
+      for (const n of [5, 900000]) for (const inner of [false, true]) for (let i = 0; i < 3; i++) {
+        const args = { s: "ab".repeat(n) + "c", get g() { if (inner) b.validate({ s: "ab".repeat(n) + "c", t: "good" }); return "x"; }, t: "bad" };
+        seen.push([n, inner, a.validate(args).kind, work.searchSpent(), work.searchAllowed()].join());
+      }
+      process.stdout.write(JSON.stringify(seen));
+    `;
+    const env = { ...process.env, [SWITCH]: fastCall };
+    const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env });
+    expect(child.stderr).toBe("");
+    const seen = JSON.parse(child.stdout) as string[];
+    // With and without the inner validation, the same failure (t is not "good") and the same work.
+    const alone = (n: number) =>
+      seen.filter((line) => line.startsWith(`${n},false,`)).map((line) => line.slice(`${n},false,`.length));
+    const within = (n: number) =>
+      seen.filter((line) => line.startsWith(`${n},true,`)).map((line) => line.slice(`${n},true,`.length));
+    for (const n of [5, 900000]) expect(within(n)).toStrictEqual(alone(n));
+    expect(alone(5)[0].split(",")[0]).toBe("validation");
+    expect(alone(900000)[0].split(",")[0]).toBe("validation");
+  };
+
+  it(
+    "keeps each instance's queued searches and search work when the other validates inside a getter (Node-API path)",
+    () => nested("off"),
+    HEAVY,
+  );
+
+  it(
+    "keeps each instance's search work when the other validates inside a getter (fast call)",
+    () => nested("on"),
+    HEAVY,
+  );
 });
