@@ -68,7 +68,7 @@ export const MEASURED_VALUES = (MAX_WORK - BASE_WORK) / WORK_PER_VALUE;
  * what they have spent, and the pass's generation (by which the addon knows
  * a new validation). src/pattern/native.ts hands the addon's over as it
  * loads (useSearchCounter); until then, an array of its own. Kept there,
- * a search hands nothing over and copies nothing back: about a tenth of a
+ * a search hands nothing over and copies nothing back: about a twentieth of a
  * pattern-heavy call went to that when it was kept here.
  */
 const searchCounter = { work: new Float64Array(3), allowed: 0, spent: 1, generation: 2 };
