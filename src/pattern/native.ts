@@ -16,6 +16,8 @@ import {
   SEARCH_BASE_WORK,
   SEARCH_MAX_WORK,
   SEARCH_WORK_PER_UNIT,
+  searchAllowed,
+  searchSpent,
   useSearchCounter,
   whenNoValidationRuns,
 } from "../runtime/pass";
@@ -296,7 +298,7 @@ function outOfReach(pattern: CompiledPattern, length: number): boolean {
   const read = Math.floor(length / READS_PER_UNIT);
   const steps =
     pattern.engine === "pcre2" ? Math.ceil((pattern.steps * (Math.ceil(length / 2) + 1)) / STEPS_PER_UNIT) : 0;
-  return counter[SLOT.spent] + read + steps > counter[SLOT.allowed];
+  return searchSpent() + read + steps > searchAllowed();
 }
 
 /**

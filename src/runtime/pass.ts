@@ -164,7 +164,7 @@ export function startValidation(args: unknown, budgetMs: number | null): void {
   const { work, allowed } = searchCounter;
   if (running > 0) {
     const { generation: _counted, ...outer } = pass;
-    outers.push({ ...outer, searchSpent: searchSpent(), searchAllowed: work[allowed] });
+    outers.push({ ...outer, searchSpent: searchSpent(), searchAllowed: searchAllowed() });
   }
   running++;
   pass.args = args;
